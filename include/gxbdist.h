@@ -1,0 +1,169 @@
+//------------------------------------------------------------------------------
+// gxbdist.h: pairwise distances between the rows of sparse GraphBLAS matrices
+//------------------------------------------------------------------------------
+
+// gxbdist extends the GraphBLAS C API (SuiteSparse:GraphBLAS >= 7.4) with
+// C = A (+).(x) B', where A is m-by-k, B is n-by-k and C is m-by-n, including
+// products whose (x) has no annihilator (a NAMM, seed 001 section 4.2): such a
+// (x) is applied over the UNION of the nonzero columns of a row pair, a
+// missing entry taking the NAMM's identity (0 for every predefined metric).
+//
+// Every function returns GrB_Info.  On failure, GxB_Distance_error returns a
+// message saying what was wrong (the message of the last failed call of the
+// calling thread).
+
+#ifndef GXBDIST_H
+#define GXBDIST_H
+
+#include <GraphBLAS.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GXBDIST_VERSION_MAJOR 0
+#define GXBDIST_VERSION_MINOR 1
+#define GXBDIST_VERSION_SUB   0
+
+// Returned when verify mode finds a result outside the documented tolerance
+// of the SuiteSparse reference (distinct from every GrB_Info code).
+#define GxB_VERIFY_FAILED ((GrB_Info) -2001)
+
+//------------------------------------------------------------------------------
+// library state
+//------------------------------------------------------------------------------
+
+// Call after GrB_init and before GrB_finalize: they create and free the
+// predefined semirings and descriptors below.  Calling init twice is an error
+// (GrB_INVALID_VALUE); finalize without init does nothing.
+GrB_Info GxB_Distance_init (void) ;
+GrB_Info GxB_Distance_finalize (void) ;
+
+// The message of the last call of this thread that did not return
+// GrB_SUCCESS ("" when there is none).  The string is owned by gxbdist and
+// stays valid until the next gxbdist call of this thread.
+GrB_Info GxB_Distance_error (const char **message) ;
+
+typedef enum
+{
+    GxB_BACKEND_AUTO = 0,   // GPU when one is usable, else the CPU backend
+    GxB_BACKEND_CPU  = 1,   // native OpenMP backend
+    GxB_BACKEND_GPU  = 2    // CUDA backend; GrB_NOT_IMPLEMENTED if none usable
+}
+GxB_Backend ;
+
+// Default: the environment variable GXBDIST_BACKEND (auto, cpu or gpu), else
+// GxB_BACKEND_AUTO.  Setting GPU when no GPU is usable fails with
+// GrB_NOT_IMPLEMENTED and leaves the backend unchanged.
+GrB_Info GxB_Distance_set_backend (GxB_Backend backend) ;
+GrB_Info GxB_Distance_get_backend (GxB_Backend *backend) ;
+// The backend the next call will use (AUTO resolved): CPU or GPU.
+GrB_Info GxB_Distance_active_backend (GxB_Backend *backend) ;
+
+// Verify mode (default: env GXBDIST_VERIFY=1): every result of
+// GxB_mxm_distance is recomputed by the SuiteSparse reference and compared
+// within the documented tolerance (docs/metrics.md); a mismatch returns
+// GxB_VERIFY_FAILED, naming the metric, the worst (i,j) and both values.
+// The reference costs O(m*n*k) for union metrics: use it on small problems.
+GrB_Info GxB_Distance_set_verify (bool on) ;
+GrB_Info GxB_Distance_get_verify (bool *on) ;
+
+// Exact union (default off): metrics whose (+) is PLUS are normally computed
+// as an intersection-only product plus row norms (docs/metrics.md), with pairs
+// that cancel recomputed over the union.  With exact union on, every pair is
+// computed over the union of its columns (the seed's two-pass scheme).
+GrB_Info GxB_Distance_set_exact_union (bool on) ;
+GrB_Info GxB_Distance_get_exact_union (bool *on) ;
+
+//------------------------------------------------------------------------------
+// NAMM: a multiplicative operator with no annihilator
+//------------------------------------------------------------------------------
+
+typedef struct GxB_NAMM_opaque *GxB_NAMM ;
+
+// (x) = op, applied over the union of the nonzero columns of a row pair, a
+// missing entry taking the value identity (typecast to op's input types).
+// Over the k - |union| columns where both are missing, op(identity,identity)
+// is reduced too, so C(i,j) is exactly (+)_{c<k} op(a~_c, b~_c), a~ and b~
+// being the rows completed with identity.
+GrB_Info GxB_NAMM_new (GxB_NAMM *namm, GrB_BinaryOp op, double identity) ;
+GrB_Info GxB_NAMM_free (GxB_NAMM *namm) ;
+
+// A real GrB_Semiring (add, NAMM's op), usable with GrB_mxm (which gives
+// intersection semantics), that gxbdist knows to be annihilator-free.  Free it
+// with GrB_Semiring_free.  add's type must be op's output type.
+GrB_Info GxB_Semiring_new_NAMM (GrB_Semiring *semiring, GrB_Monoid add,
+    GxB_NAMM mult) ;
+
+//------------------------------------------------------------------------------
+// the annihilator-free descriptor
+//------------------------------------------------------------------------------
+
+// Marks d so that GxB_mxm_distance applies union semantics (missing entry =
+// 0) to any semiring.  Clear the mark (on = false) before freeing d.
+GrB_Info GxB_Desc_set_annihilator_free (GrB_Descriptor d, bool on) ;
+GrB_Info GxB_Desc_get_annihilator_free (GrB_Descriptor d, bool *on) ;
+
+// A predefined descriptor with that mark and no other setting.
+extern GrB_Descriptor GxB_DESC_UNION ;
+
+//------------------------------------------------------------------------------
+// GxB_mxm_distance: C<Mask> = accum (C, A (+).(x) B')
+//------------------------------------------------------------------------------
+
+// The rules of GrB_mxm (C, Mask, accum, semiring, A, B', desc): mask
+// (structural, valued, complemented), accum, GrB_REPLACE, typecasting,
+// dimension checks; desc's GrB_INP0 / GrB_INP1 = GrB_TRAN transpose A / B
+// before use.  With a (not complemented) mask, only the masked entries are
+// computed.  The semiring decides the product:
+//   - a predefined GxB_DIST_* or Minkowski semiring: that metric;
+//   - a NAMM semiring, or any semiring with an annihilator-free desc: union;
+//   - any other semiring: intersection semantics, exactly as GrB_mxm.
+// C may not be the same object as A, B or Mask.  A and B are never modified.
+GrB_Info GxB_mxm_distance
+(
+    GrB_Matrix C,
+    const GrB_Matrix Mask,
+    const GrB_BinaryOp accum,
+    const GrB_Semiring semiring,
+    const GrB_Matrix A,
+    const GrB_Matrix B,
+    const GrB_Descriptor desc
+) ;
+
+//------------------------------------------------------------------------------
+// predefined metric semirings (definitions: docs/metrics.md)
+//------------------------------------------------------------------------------
+
+#define GXB_DIST_DECLARE(NAME) \
+    extern GrB_Semiring GxB_DIST_ ## NAME ## _FP32, GxB_DIST_ ## NAME ## _FP64 ;
+
+GXB_DIST_DECLARE (EUCLIDEAN)
+GXB_DIST_DECLARE (SQEUCLIDEAN)
+GXB_DIST_DECLARE (COSINE)
+GXB_DIST_DECLARE (CORRELATION)
+GXB_DIST_DECLARE (DICE)
+GXB_DIST_DECLARE (DOT)
+GXB_DIST_DECLARE (HELLINGER)
+GXB_DIST_DECLARE (JACCARD)
+GXB_DIST_DECLARE (RUSSELLRAO)
+GXB_DIST_DECLARE (KL_DIVERGENCE)
+GXB_DIST_DECLARE (CANBERRA)
+GXB_DIST_DECLARE (CHEBYSHEV)
+GXB_DIST_DECLARE (HAMMING)
+GXB_DIST_DECLARE (JENSEN_SHANNON)
+GXB_DIST_DECLARE (MANHATTAN)
+GXB_DIST_DECLARE (BRAYCURTIS)
+
+#undef GXB_DIST_DECLARE
+
+// Minkowski of degree p (0 < p < infinity), type GrB_FP32 or GrB_FP64.
+// Free with GrB_Semiring_free.
+GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
+    GrB_Type type) ;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,121 @@
+//------------------------------------------------------------------------------
+// metrics/gxd_metric.h: the one metric table and the backend contract
+//------------------------------------------------------------------------------
+
+// Every metric is defined once, here and in gxd_metric_ops.h (its arithmetic,
+// shared by the CPU and CUDA backends).  graphblas_ext/ turns a GrB_Semiring
+// into a gxd_plan; a backend gets the plan and raw CSR arrays (never a
+// GrB_Matrix) and writes a dense row-major tile or the values of a sampled
+// pattern.  The reference (reference/oracle/) shares none of this.
+//
+// Plus-reducible metrics (kind GXD_KIND_PLUS) are computed exactly as
+//   raw(a,b) = k*f(e,e) + N(a) + N(b) + sum_{c in a^b} g(a_c, b_c)
+//   N(a) = sum_{c in a} [f(a_c,e) - f(e,e)],  g = f(x,y) - f(x,e) - f(e,y) + f(e,e)
+// (../shared/design/floors.md), then d = finalize(raw).  Pairs where raw is
+// small next to the scale N(a)+N(b) (cancellation) are recomputed over the
+// union by the backend (gxd_guard).  Other kinds: see gxd_kind.
+
+#ifndef GXD_METRIC_H
+#define GXD_METRIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum
+{
+    GXD_EUCLIDEAN = 0,
+    GXD_SQEUCLIDEAN,
+    GXD_COSINE,
+    GXD_CORRELATION,
+    GXD_DICE,
+    GXD_DOT,
+    GXD_HELLINGER,
+    GXD_JACCARD,
+    GXD_RUSSELLRAO,
+    GXD_KL_DIVERGENCE,
+    GXD_CANBERRA,
+    GXD_CHEBYSHEV,
+    GXD_HAMMING,
+    GXD_JENSEN_SHANNON,
+    GXD_MANHATTAN,
+    GXD_BRAYCURTIS,
+    GXD_MINKOWSKI,
+    GXD_NMETRICS,           // number of predefined metrics
+    GXD_GENERIC = 100       // a union semiring of built-in ops (gxd_plan.add/mult)
+}
+gxd_metric_id ;
+
+// how a metric is computed
+typedef enum
+{
+    GXD_KIND_PLUS,          // (+) = +: norms + intersection + finalize (above)
+    GXD_KIND_DOT,           // intersection of g, with row norms: cosine, correlation,
+                            // dice, jaccard, russellrao, dot, kl
+    GXD_KIND_MAX            // (+) = max (Chebyshev): union pass only
+}
+gxd_kind ;
+
+// built-in operators a generic plan may use (FP32/FP64 versions of GrB ops)
+typedef enum
+{
+    GXD_OP_FIRST = 0, GXD_OP_SECOND, GXD_OP_PAIR, GXD_OP_PLUS, GXD_OP_MINUS,
+    GXD_OP_RMINUS, GXD_OP_TIMES, GXD_OP_DIV, GXD_OP_RDIV, GXD_OP_MIN,
+    GXD_OP_MAX, GXD_OP_ISEQ, GXD_OP_ISNE, GXD_OP_ISGT, GXD_OP_ISLT,
+    GXD_OP_ISGE, GXD_OP_ISLE, GXD_OP_POW, GXD_OP_HYPOT, GXD_OP_ANY,
+    GXD_NOPS
+}
+gxd_opcode ;
+
+// one row of the metric table
+typedef struct
+{
+    const char *name ;      // "EUCLIDEAN", as in GxB_DIST_EUCLIDEAN_FP32
+    gxd_kind kind ;
+    int nacc ;              // intersection accumulators per pair (1, or 2 for Bray-Curtis)
+    bool nonneg ;           // input must be >= 0 (else GrB_INVALID_VALUE)
+    bool guard ;            // cancellation possible: recompute small pairs exactly
+}
+gxd_metric_info ;
+
+extern const gxd_metric_info gxd_metric_table [GXD_NMETRICS] ;
+
+// what to compute: built by graphblas_ext/ from the semiring and descriptor
+typedef struct
+{
+    gxd_metric_id metric ;
+    double p ;              // Minkowski degree
+    gxd_opcode add ;        // GXD_GENERIC only: PLUS, TIMES, MIN, MAX or ANY
+    gxd_opcode mult ;       // GXD_GENERIC only
+    double identity ;       // GXD_GENERIC only: the NAMM identity
+    bool fp64 ;             // values and output are double (else float)
+    bool exact ;            // compute every pair over the union (no rewrite)
+}
+gxd_plan ;
+
+// a matrix in CSR form, columns sorted within each row, values of type
+// double (plan.fp64) or float; no duplicates.  nnz = p[nrows].
+typedef struct
+{
+    int64_t nrows ;
+    int64_t ncols ;         // k
+    const int64_t *p ;      // nrows+1 row pointers
+    const int64_t *j ;      // column indices
+    const void *x ;         // values
+}
+gxd_csr ;
+
+// The backend contract (reference/cpu/gxd_cpu.h, cuda/gxd_gpu.h):
+//   dense:   C [i*n + j] = d(A(i,:), B(j,:)) for all i < m, j < n
+//   sampled: Cx [q] = d(A(i,:), B(Mj[q],:)) for Mp[i] <= q < Mp[i+1]
+// C and Cx are float or double (plan.fp64).  A failure returns a GrB_Info
+// and writes a message of at most GXD_MSG_LEN bytes into msg.
+#define GXD_MSG_LEN 512
+
+#ifdef __cplusplus
+}
+#endif
+#endif
