@@ -1,0 +1,17 @@
+//------------------------------------------------------------------------------
+// graphblas_ext/GxB_Distance_finalize.c: free the predefined objects
+//------------------------------------------------------------------------------
+
+#include "gxd_internal.h"
+
+GrB_Info GXD_predefined_free (void) ;
+
+GrB_Info GxB_Distance_finalize (void)
+{
+    GXD_error_clear () ;
+    if (!GXD_settings.initialized) return GrB_SUCCESS ;
+    GXD_predefined_free () ;
+    GXD_registry_clear () ;
+    GXD_settings.initialized = false ;
+    return GrB_SUCCESS ;
+}

@@ -1,0 +1,16 @@
+//------------------------------------------------------------------------------
+// graphblas_ext/GxB_NAMM_free.c: free a NAMM (semirings made from it stay valid)
+//------------------------------------------------------------------------------
+
+#include "gxd_internal.h"
+
+GrB_Info GxB_NAMM_free (GxB_NAMM *namm)
+{
+    GXD_error_clear () ;
+    if (namm != NULL)
+    {
+        free (*namm) ;
+        (*namm) = NULL ;
+    }
+    return GrB_SUCCESS ;
+}

@@ -1,0 +1,118 @@
+//------------------------------------------------------------------------------
+// graphblas_ext/gxd_compute.c: run a backend and wrap its output as a matrix
+//------------------------------------------------------------------------------
+
+// The backend writes a plain array; it becomes a GrB_Matrix without a copy
+// (GxB_Matrix_pack_FullR for all pairs, pack_CSR for a mask's pattern).
+// Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend.
+
+#include "gxd_internal.h"
+#include "gxd_cpu.h"
+#ifdef GXD_HAVE_CUDA
+#include "gxd_gpu.h"
+#endif
+#include <stdint.h>
+#include <inttypes.h>
+
+static bool use_gpu (void)
+{
+    GxB_Backend b ;
+    GxB_Distance_active_backend (&b) ;
+    return b == GxB_BACKEND_GPU ;
+}
+
+// run one backend: dense (Mp == NULL) or sampled
+static GrB_Info run (bool gpu, const gxd_plan *P, const gxd_csr *A,
+    const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,
+    char *msg)
+{
+#ifdef GXD_HAVE_CUDA
+    if (gpu)
+    {
+        return (Mp == NULL) ? GXD_gpu_dense (P, A, B, Cx, msg)
+            : GXD_gpu_sampled (P, A, B, Mp, Mj, Cx, msg) ;
+    }
+#endif
+    return (Mp == NULL) ? GXD_cpu_dense (P, A, B, Cx, msg)
+        : GXD_cpu_sampled (P, A, B, Mp, Mj, Cx, msg) ;
+}
+
+static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
+    const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx)
+{
+    char msg [GXD_MSG_LEN] = "" ;
+    bool gpu = use_gpu () ;
+    GrB_Info info = run (gpu, P, A, B, Mp, Mj, Cx, msg) ;
+    if (info != GrB_SUCCESS && gpu && GXD_settings.backend == GxB_BACKEND_AUTO)
+    {
+        msg [0] = '\0' ;
+        info = run (false, P, A, B, Mp, Mj, Cx, msg) ;
+    }
+    if (info != GrB_SUCCESS)
+    {
+        return GXD_error (info, "GxB_mxm_distance: %s backend: %s",
+            gpu ? "GPU" : "CPU", msg) ;
+    }
+    return GrB_SUCCESS ;
+}
+
+// testing hook: make the first entry wrong (GxB_Distance_set_fault_injection)
+static void inject_fault (void *Cx, int64_t n, bool fp64)
+{
+    if (!GXD_settings.fault || n == 0) return ;
+    if (fp64) ((double *) Cx) [0] = 2 * ((double *) Cx) [0] + 1 ;
+    else ((float *) Cx) [0] = 2 * ((float *) Cx) [0] + 1 ;
+}
+
+GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
+    const gxd_rows *B, gxd_rows *M)
+{
+    #define GXD_FREE_ALL free (Cx) ; free (Mp) ; free (Mj) ; GrB_Matrix_free (T) ;
+    void *Cx = NULL ;
+    GrB_Index *Mp = NULL, *Mj = NULL ;
+    const gxd_plan *P = &call->plan ;
+    size_t esize = P->fp64 ? sizeof (double) : sizeof (float) ;
+    int64_t m = A->csr.nrows, n = B->csr.nrows ;
+    GXD_TRY (GrB_Matrix_new (T, call->type, m, n)) ;
+    if (M == NULL)
+    {
+        if (n > 0 && (uint64_t) m > SIZE_MAX / esize / (uint64_t) n)
+        {
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: a %" PRId64 " x %"
+                PRId64 " result does not fit in memory (use a mask)", m, n) ;
+        }
+        size_t size = (size_t) m * n * esize ;
+        Cx = malloc (size > 0 ? size : esize) ;
+        if (Cx == NULL)
+        {
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "
+                "the %" PRId64 " x %" PRId64 " result", m, n) ;
+        }
+        GXD_TRY (run_backend (P, &A->csr, &B->csr, NULL, NULL, Cx)) ;
+        inject_fault (Cx, m * n, P->fp64) ;
+        GXD_TRY (GxB_Matrix_pack_FullR (*T, &Cx, size > 0 ? size : esize,
+            false, NULL)) ;
+    }
+    else
+    {
+        // the result takes copies of the mask's pattern and the values
+        int64_t nz = M->csr.p [m] ;
+        size_t psize = (m + 1) * sizeof (GrB_Index) ;
+        size_t jsize = (nz > 0 ? nz : 1) * sizeof (GrB_Index) ;
+        size_t xsize = (nz > 0 ? nz : 1) * esize ;
+        Mp = malloc (psize) ; Mj = malloc (jsize) ; Cx = malloc (xsize) ;
+        if (Mp == NULL || Mj == NULL || Cx == NULL)
+        {
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "
+                "the masked result (%" PRId64 " entries)", nz) ;
+        }
+        memcpy (Mp, M->p, psize) ;
+        memcpy (Mj, M->j, nz * sizeof (GrB_Index)) ;
+        GXD_TRY (run_backend (P, &A->csr, &B->csr, M->csr.p, M->csr.j, Cx)) ;
+        inject_fault (Cx, nz, P->fp64) ;
+        GXD_TRY (GxB_Matrix_pack_CSR (*T, &Mp, &Mj, &Cx, psize, jsize, xsize,
+            false, false, NULL)) ;
+    }
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}

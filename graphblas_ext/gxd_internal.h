@@ -1,0 +1,179 @@
+//------------------------------------------------------------------------------
+// graphblas_ext/gxd_internal.h: the API layer's shared state and error idiom
+//------------------------------------------------------------------------------
+
+// graphblas_ext/ checks arguments, reads the descriptor, takes CSR arrays
+// out of (copies of) the caller's matrices, picks a backend, and puts the
+// result into C with GraphBLAS' own mask/accum/replace rules.  A backend
+// never sees a GrB_Matrix; this layer never sees a kernel.
+
+#ifndef GXD_INTERNAL_H
+#define GXD_INTERNAL_H
+
+#include "gxbdist.h"
+#include "gxd_metric.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+//------------------------------------------------------------------------------
+// errors: every failure leaves a message (GxB_Distance_error)
+//------------------------------------------------------------------------------
+
+// record a message for info and return info
+GrB_Info GXD_error (GrB_Info info, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3))) ;
+void GXD_error_clear (void) ;
+// keep the message of a failed GraphBLAS call on object obj (or a generic one)
+GrB_Info GXD_error_grb (GrB_Info info, const char *call) ;
+
+// The one idiom: a function defines GXD_FREE_ALL (its cleanup), then every
+// call that can fail goes through GXD_TRY, which cleans up and returns.
+#define GXD_TRY(call)                                                       \
+{                                                                           \
+    GrB_Info gxd_info_ = (call) ;                                           \
+    if (gxd_info_ < GrB_SUCCESS)                                            \
+    {                                                                       \
+        GXD_error_grb (gxd_info_, #call) ;                                  \
+        GXD_FREE_ALL ;                                                      \
+        return (gxd_info_) ;                                                \
+    }                                                                       \
+}
+
+// fail with a message: clean up and return info
+#define GXD_FAIL(info, ...)                                                 \
+{                                                                           \
+    GrB_Info gxd_fail_ = GXD_error ((info), __VA_ARGS__) ;                  \
+    GXD_FREE_ALL ;                                                          \
+    return (gxd_fail_) ;                                                    \
+}
+
+#define GXD_CHECK_NULL(p, name)                                             \
+    if ((p) == NULL) GXD_FAIL (GrB_NULL_POINTER, "%s is NULL", name)
+
+//------------------------------------------------------------------------------
+// global settings
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    bool initialized ;
+    GxB_Backend backend ;
+    bool verify ;
+    bool exact ;
+    bool fault ;            // testing: perturb the next results
+}
+gxd_settings ;
+
+extern gxd_settings GXD_settings ;
+
+#define GXD_CHECK_INIT                                                      \
+    if (!GXD_settings.initialized)                                          \
+        GXD_FAIL (GrB_PANIC, "GxB_Distance_init has not been called")
+
+bool GXD_gpu_present (void) ;       // a GPU backend is built and usable
+
+//------------------------------------------------------------------------------
+// registry: what gxbdist knows about a GrB_Semiring or a GrB_Descriptor
+//------------------------------------------------------------------------------
+
+typedef enum { GXD_SR_METRIC, GXD_SR_NAMM } gxd_sr_kind ;
+
+typedef struct
+{
+    GrB_Semiring semiring ;
+    GrB_BinaryOp mult ;     // to detect a freed-and-reused address
+    gxd_sr_kind kind ;
+    gxd_metric_id metric ;  // GXD_SR_METRIC
+    double p ;              // Minkowski
+    bool fp64 ;
+    double identity ;       // GXD_SR_NAMM
+}
+gxd_sr_entry ;
+
+GrB_Info GXD_registry_add (const gxd_sr_entry *e) ;
+bool GXD_registry_find (GrB_Semiring s, gxd_sr_entry *e) ;
+void GXD_registry_remove (GrB_Semiring s) ;
+void GXD_registry_clear (void) ;
+GrB_Info GXD_desc_mark (GrB_Descriptor d, bool on) ;
+bool GXD_desc_marked (GrB_Descriptor d) ;
+
+//------------------------------------------------------------------------------
+// the pieces of GxB_mxm_distance
+//------------------------------------------------------------------------------
+
+// what a call computes, resolved from the semiring and the descriptor
+typedef enum
+{
+    GXD_PATH_INTERSECT,     // ordinary semiring: exactly GrB_mxm
+    GXD_PATH_BACKEND,       // a plan the backends compute
+    GXD_PATH_GRAPHBLAS      // union with user-defined ops: computed by SuiteSparse
+}
+gxd_path ;
+
+typedef struct
+{
+    gxd_path path ;
+    gxd_plan plan ;         // GXD_PATH_BACKEND
+    GrB_Type type ;         // result type (and input type for the backend)
+    GrB_Type xtype, ytype ; // input types of (x) (GXD_PATH_GRAPHBLAS)
+    GrB_Monoid add ;        // union semantics: the (+) monoid
+    GrB_BinaryOp mult ;     // union semantics: (x)
+    double identity ;       // union semantics: missing entries
+    const char *name ;      // for messages: metric or "union"
+}
+gxd_call ;
+
+GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc) ;
+
+// descriptor fields as GrB_mxm reads them
+typedef struct
+{
+    bool tran_a, tran_b, mask_comp, mask_struct, replace ;
+}
+gxd_desc ;
+
+GrB_Info GXD_desc_read (gxd_desc *d, GrB_Descriptor desc) ;
+
+// an owned CSR copy of a matrix, typecast and sorted, for a backend
+typedef struct
+{
+    GrB_Matrix T ;          // the unpacked shell (packed back on free)
+    GrB_Index *p, *j ;
+    void *x ;
+    GrB_Index p_size, j_size, x_size ;
+    gxd_csr csr ;
+}
+gxd_rows ;
+
+GrB_Info GXD_rows_get (gxd_rows *R, GrB_Matrix A, bool transpose,
+    GrB_Type type) ;
+void GXD_rows_free (gxd_rows *R) ;
+GrB_Info GXD_rows_unpack (gxd_rows *R) ;   // R->T set
+GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
+    const char *what, const char *metric) ;
+
+// the pattern of a (not complemented) mask, as CSR
+GrB_Info GXD_mask_pattern (gxd_rows *M, GrB_Matrix Mask, bool structural) ;
+
+// compute T = d(A, B) for a backend plan: full, or with the mask's pattern
+GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
+    const gxd_rows *B, gxd_rows *M) ;
+
+// union with user-defined ops, by SuiteSparse calls (GXD_PATH_GRAPHBLAS)
+GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
+    GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
+
+// verify T against the SuiteSparse reference
+GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
+    GrB_Matrix B, bool tran_a, bool tran_b) ;
+
+// C<Mask> = accum (C, T) with desc's mask and replace settings
+GrB_Info GXD_finish (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
+    GrB_Matrix T, const gxd_desc *d) ;
+
+// the built-in GrB_Type of a matrix, or an error for user-defined types
+GrB_Info GXD_builtin_type (GrB_Type *type, GrB_Matrix A, const char *what) ;
+GrB_UnaryOp GXD_identity_op (GrB_Type type) ;
+
+#endif

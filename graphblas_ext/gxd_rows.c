@@ -1,0 +1,81 @@
+//------------------------------------------------------------------------------
+// graphblas_ext/gxd_rows.c: an owned CSR copy of a matrix for a backend
+//------------------------------------------------------------------------------
+
+// The caller's matrix is never touched: it is copied once (O(nnz)) into the
+// semiring's type, as sorted non-iso CSR whatever its format (hypersparse,
+// bitmap, full, iso, jumbled), and the arrays are unpacked from the copy.
+// Free packs them back and frees the copy, so SuiteSparse's allocator owns
+// them from start to end.
+
+#include "gxd_internal.h"
+#include <inttypes.h>
+
+void GXD_rows_free (gxd_rows *R)
+{
+    if (R->T != NULL && R->p != NULL)
+    {
+        GxB_Matrix_pack_CSR (R->T, &R->p, &R->j, &R->x, R->p_size, R->j_size,
+            R->x_size, false, false, NULL) ;
+    }
+    GrB_Matrix_free (&R->T) ;
+    memset (R, 0, sizeof (*R)) ;
+}
+
+// unpack R->T (already of the right type and shape) into R
+GrB_Info GXD_rows_unpack (gxd_rows *R)
+{
+    #define GXD_FREE_ALL GXD_rows_free (R) ;
+    GrB_Index nrows, ncols ;
+    GXD_TRY (GrB_Matrix_nrows (&nrows, R->T)) ;
+    GXD_TRY (GrB_Matrix_ncols (&ncols, R->T)) ;
+    GXD_TRY (GxB_Matrix_Option_set (R->T, GxB_FORMAT, GxB_BY_ROW)) ;
+    GXD_TRY (GxB_Matrix_Option_set (R->T, GxB_SPARSITY_CONTROL, GxB_SPARSE)) ;
+    GXD_TRY (GrB_Matrix_wait (R->T, GrB_MATERIALIZE)) ;
+    // iso and jumbled NULL: expand iso values, sort the columns
+    GXD_TRY (GxB_Matrix_unpack_CSR (R->T, &R->p, &R->j, &R->x, &R->p_size,
+        &R->j_size, &R->x_size, NULL, NULL, NULL)) ;
+    R->csr.nrows = (int64_t) nrows ;
+    R->csr.ncols = (int64_t) ncols ;
+    R->csr.p = (const int64_t *) R->p ;
+    R->csr.j = (const int64_t *) R->j ;
+    R->csr.x = R->x ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+GrB_Info GXD_rows_get (gxd_rows *R, GrB_Matrix A, bool transpose,
+    GrB_Type type)
+{
+    #define GXD_FREE_ALL GXD_rows_free (R) ;
+    memset (R, 0, sizeof (*R)) ;
+    GrB_Index nrows, ncols ;
+    GXD_TRY (GrB_Matrix_nrows (&nrows, A)) ;
+    GXD_TRY (GrB_Matrix_ncols (&ncols, A)) ;
+    if (transpose) { GrB_Index t = nrows ; nrows = ncols ; ncols = t ; }
+    GXD_TRY (GrB_Matrix_new (&R->T, type, nrows, ncols)) ;
+    GXD_TRY (GrB_Matrix_apply (R->T, NULL, NULL, GXD_identity_op (type), A,
+        transpose ? GrB_DESC_T0 : NULL)) ;
+    GXD_TRY (GXD_rows_unpack (R)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
+    const char *what, const char *metric)
+{
+    int64_t nnz = R->csr.p [R->csr.nrows] ;
+    for (int64_t q = 0 ; q < nnz ; q++)
+    {
+        double v = fp64 ? ((const double *) R->x) [q] : ((const float *) R->x) [q] ;
+        if (v < 0 || v != v)
+        {
+            int64_t i = 0 ;
+            while (R->csr.p [i+1] <= q) i++ ;
+            return GXD_error (GrB_INVALID_VALUE, "GxB_mxm_distance: %s needs "
+                "non-negative input, but %s(%" PRId64 ",%" PRId64 ") = %g",
+                metric, what, i, R->csr.j [q], v) ;
+        }
+    }
+    return GrB_SUCCESS ;
+}

@@ -1,0 +1,66 @@
+//------------------------------------------------------------------------------
+// graphblas_ext/gxd_union_graphblas.c: union semantics for user-defined ops
+//------------------------------------------------------------------------------
+
+// A user's GrB_BinaryOp is opaque (its function cannot be called from the
+// backends), so SuiteSparse evaluates it: each row block of A and B is
+// completed to a full matrix with the NAMM identity in the missing places,
+// and GrB_mxm with the user's own semiring reduces over all k columns.
+// That is the definition itself, at O(m n k) cost: built-in operators take
+// the backends' fast paths instead (gxd_resolve.c).
+
+#include "gxd_internal.h"
+
+// a full copy of the rows of A (transposed first if tran), missing = e
+static GrB_Info complete (GrB_Matrix *F, GrB_Matrix A, bool tran,
+    GrB_Type type, double e)
+{
+    #define GXD_FREE_ALL GrB_Matrix_free (F) ;
+    GrB_Index nrows, ncols ;
+    GXD_TRY (GrB_Matrix_nrows (&nrows, A)) ;
+    GXD_TRY (GrB_Matrix_ncols (&ncols, A)) ;
+    if (tran) { GrB_Index t = nrows ; nrows = ncols ; ncols = t ; }
+    GXD_TRY (GrB_Matrix_new (F, type, nrows, ncols)) ;
+    GXD_TRY (GrB_Matrix_assign_FP64 (*F, NULL, NULL, e, GrB_ALL, nrows,
+        GrB_ALL, ncols, NULL)) ;
+    GXD_TRY (GrB_Matrix_assign (*F, NULL, NULL, A, GrB_ALL, nrows, GrB_ALL,
+        ncols, tran ? GrB_DESC_T0 : NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
+    GrB_Matrix A, GrB_Matrix B, const gxd_desc *d)
+{
+    #define GXD_FREE_ALL                                                    \
+        GrB_Matrix_free (&Af) ; GrB_Matrix_free (&Bf) ;                     \
+        GrB_Semiring_free (&s) ; GrB_Matrix_free (T) ;
+    GrB_Matrix Af = NULL, Bf = NULL ;
+    GrB_Semiring s = NULL ;
+    GXD_TRY (complete (&Af, A, d->tran_a, call->xtype, call->identity)) ;
+    GXD_TRY (complete (&Bf, B, d->tran_b, call->ytype, call->identity)) ;
+    GrB_Index m, n, k ;
+    GXD_TRY (GrB_Matrix_nrows (&m, Af)) ;
+    GXD_TRY (GrB_Matrix_nrows (&n, Bf)) ;
+    GXD_TRY (GrB_Matrix_ncols (&k, Af)) ;
+    GXD_TRY (GrB_Semiring_new (&s, call->add, call->mult)) ;
+    GXD_TRY (GrB_Matrix_new (T, call->type, m, n)) ;
+    if (k == 0)
+    {
+        // (+) over no columns is the monoid's identity: the value a scalar
+        // reduction of an empty matrix returns
+        double id = 0 ;
+        GXD_TRY (GrB_Matrix_reduce_FP64 (&id, NULL, call->add, Af, NULL)) ;
+        GXD_TRY (GrB_Matrix_assign_FP64 (*T, NULL, NULL, id, GrB_ALL, m,
+            GrB_ALL, n, NULL)) ;
+    }
+    else
+    {
+        GXD_TRY (GrB_mxm (*T, NULL, NULL, s, Af, Bf, GrB_DESC_T1)) ;
+    }
+    GrB_Matrix_free (&Af) ;
+    GrB_Matrix_free (&Bf) ;
+    GrB_Semiring_free (&s) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}

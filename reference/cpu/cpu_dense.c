@@ -1,0 +1,154 @@
+//------------------------------------------------------------------------------
+// reference/cpu/cpu_dense.c: all pairs, dense row-major output
+//------------------------------------------------------------------------------
+
+// Two schemes, chosen per metric (measurements: docs/benchmarks.md):
+//  - rewrite (PLUS and DOT kinds): per row of A, an intersection product
+//    with B held by columns into a dense accumulator over a block of rows of
+//    B, then each pair is finalized with the row norms; work = intermediate
+//    products + one pass over the output.  Pairs that cancel are recomputed
+//    over the union (gxd_needs_exact).
+//  - union (Chebyshev, generic non-plus monoids, exact mode): every pair by
+//    a merge of the two rows; work = sum over pairs of |a| + |b|.
+// Rows of B go in blocks of CPU_JBLOCK so accumulators stay in cache; any
+// output size is produced block by block.
+
+#include "cpu_internal.h"
+#include <omp.h>
+
+#define CPU_JBLOCK 16384
+
+static bool use_rewrite (const gxd_plan *P)
+{
+    if (P->exact) return false ;
+    if (P->metric == GXD_GENERIC) return P->add == GXD_OP_PLUS ;
+    return gxd_metric_table [P->metric].kind != GXD_KIND_MAX ;
+}
+
+// one row of A against a block of B by the rewrite; m is a constant in
+// each specialisation below, so the metric switches fold away
+static inline __attribute__((always_inline)) void rewrite_row
+(
+    gxd_metric_id m, const gxd_plan *P, const cpu_rows *A, int64_t i,
+    const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2,
+    void *C, int64_t n
+)
+{
+    int64_t jw = T->j1 - T->j0 ;
+    bool two = (m == GXD_BRAYCURTIS) ;
+    bool guard = (m == GXD_GENERIC) || gxd_metric_table [m].guard ;
+    memset (acc, 0, jw * sizeof (double)) ;
+    if (two) memset (acc2, 0, jw * sizeof (double)) ;
+    for (int64_t p = A->p [i] ; p < A->p [i+1] ; p++)
+    {
+        int64_t c = A->j [p] ;
+        double x = A->x [p] ;
+        const int32_t *Bi = T->Bi ;
+        const double *Bx = T->Bx ;
+        for (int64_t q = T->Bp [c] ; q < T->Bp [c+1] ; q++)
+        {
+            acc [Bi [q]] += gxd_g (m, P, x, Bx [q]) ;
+            if (two) acc2 [Bi [q]] += gxd_g2 (x, Bx [q]) ;
+        }
+    }
+    const gxd_row *ra = &A->row [i] ;
+    int64_t k = A->ncols ;
+    for (int64_t jj = 0 ; jj < jw ; jj++)
+    {
+        int64_t j = T->j0 + jj ;
+        const gxd_row *rb = &B->row [j] ;
+        double a2 = two ? acc2 [jj] : 0 ;
+        double d = gxd_finalize (m, P, acc [jj], a2, ra, rb, k) ;
+        if (guard && gxd_needs_exact (m, P, acc [jj], a2, ra, rb, k, d))
+        {
+            d = GXD_cpu_pair (P, A, i, B, j) ;
+        }
+        cpu_store (C, i * n + j, d, P->fp64) ;
+    }
+}
+
+#define REWRITE_CASE(M) \
+    case M: rewrite_row (M, P, A, i, B, T, acc, acc2, C, n) ; break ;
+
+static void rewrite_block (const gxd_plan *P, const cpu_rows *A,
+    const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2, void *C,
+    int64_t i)
+{
+    int64_t n = B->nrows ;
+    switch (P->metric)
+    {
+        REWRITE_CASE (GXD_EUCLIDEAN)     REWRITE_CASE (GXD_SQEUCLIDEAN)
+        REWRITE_CASE (GXD_COSINE)        REWRITE_CASE (GXD_CORRELATION)
+        REWRITE_CASE (GXD_DICE)          REWRITE_CASE (GXD_DOT)
+        REWRITE_CASE (GXD_HELLINGER)     REWRITE_CASE (GXD_JACCARD)
+        REWRITE_CASE (GXD_RUSSELLRAO)    REWRITE_CASE (GXD_KL_DIVERGENCE)
+        REWRITE_CASE (GXD_CANBERRA)      REWRITE_CASE (GXD_HAMMING)
+        REWRITE_CASE (GXD_JENSEN_SHANNON) REWRITE_CASE (GXD_MANHATTAN)
+        REWRITE_CASE (GXD_BRAYCURTIS)    REWRITE_CASE (GXD_MINKOWSKI)
+        default: rewrite_row (GXD_GENERIC, P, A, i, B, T, acc, acc2, C, n) ;
+    }
+}
+
+static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
+    const cpu_rows *B, void *C, char *msg)
+{
+    int64_t m = A->nrows, n = B->nrows ;
+    int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
+    int nthreads = omp_get_max_threads () ;
+    double *work = malloc (2 * jblock * nthreads * sizeof (double)) ;
+    if (work == NULL) return CPU_OOM (msg, "accumulators") ;
+    GrB_Info info = GrB_SUCCESS ;
+    for (int64_t j0 = 0 ; j0 < n && info == GrB_SUCCESS ; j0 += jblock)
+    {
+        int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
+        cpu_tile T ;
+        info = GXD_cpu_tile_new (&T, B, j0, j1, msg) ;
+        if (info != GrB_SUCCESS) break ;
+        #pragma omp parallel num_threads(nthreads)
+        {
+            int t = omp_get_thread_num () ;
+            double *acc = work + 2 * jblock * t, *acc2 = acc + jblock ;
+            #pragma omp for schedule(dynamic, 16)
+            for (int64_t i = 0 ; i < m ; i++)
+            {
+                rewrite_block (P, A, B, &T, acc, acc2, C, i) ;
+            }
+        }
+        GXD_cpu_tile_free (&T) ;
+    }
+    free (work) ;
+    return info ;
+}
+
+static void dense_union (const gxd_plan *P, const cpu_rows *A,
+    const cpu_rows *B, void *C)
+{
+    int64_t m = A->nrows, n = B->nrows ;
+    #pragma omp parallel for schedule(dynamic, 4) collapse(2)
+    for (int64_t i = 0 ; i < m ; i++)
+    {
+        for (int64_t j = 0 ; j < n ; j++)
+        {
+            cpu_store (C, i * n + j, GXD_cpu_pair (P, A, i, B, j), P->fp64) ;
+        }
+    }
+}
+
+GrB_Info GXD_cpu_dense (const gxd_plan *P, const gxd_csr *Acsr,
+    const gxd_csr *Bcsr, void *C, char *msg)
+{
+    cpu_rows A, B ;
+    GrB_Info info = GXD_cpu_rows_new (&A, P, Acsr, true, msg) ;
+    if (info != GrB_SUCCESS) return info ;
+    info = GXD_cpu_rows_new (&B, P, Bcsr, false, msg) ;
+    if (info != GrB_SUCCESS)
+    {
+        GXD_cpu_rows_free (&A) ;
+        return info ;
+    }
+    if (use_rewrite (P)) info = dense_rewrite (P, &A, &B, C, msg) ;
+    else dense_union (P, &A, &B, C) ;
+    GXD_cpu_rows_free (&A) ;
+    GXD_cpu_rows_free (&B) ;
+    return info ;
+}

@@ -1,0 +1,61 @@
+//------------------------------------------------------------------------------
+// reference/cpu/cpu_internal.h: shared pieces of the OpenMP backend
+//------------------------------------------------------------------------------
+
+// The backend works in double throughout (inputs widened once, O(nnz)),
+// so FP32 results carry no accumulation error beyond the final rounding.
+
+#ifndef GXD_CPU_INTERNAL_H
+#define GXD_CPU_INTERNAL_H
+
+#include "gxd_cpu.h"
+#include "gxd_metric_ops.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+// a CSR matrix with double values (owned copy of the values only)
+typedef struct
+{
+    int64_t nrows, ncols ;
+    const int64_t *p, *j ;
+    double *x ;             // widened values (owned)
+    gxd_row *row ;          // per-row context (owned)
+}
+cpu_rows ;
+
+// columns [j0, j1) of B held by column: for column c, entries
+// Bp[c]..Bp[c+1]-1 with local row index Bi (j - j0) and value Bx
+typedef struct
+{
+    int64_t j0, j1 ;
+    int64_t *Bp ;
+    int32_t *Bi ;
+    double *Bx ;
+}
+cpu_tile ;
+
+GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
+    bool left, char *msg) ;
+void GXD_cpu_rows_free (cpu_rows *R) ;
+
+GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, int64_t j0,
+    int64_t j1, char *msg) ;
+void GXD_cpu_tile_free (cpu_tile *T) ;
+
+// exact distance of one pair over the union of its columns
+double GXD_cpu_pair (const gxd_plan *P, const cpu_rows *A, int64_t i,
+    const cpu_rows *B, int64_t j) ;
+
+// store d at position q of a float or double array
+static inline void cpu_store (void *C, int64_t q, double d, bool fp64)
+{
+    if (fp64) ((double *) C) [q] = d ;
+    else ((float *) C) [q] = (float) d ;
+}
+
+#define CPU_OOM(msg, what) \
+    (snprintf (msg, GXD_MSG_LEN, "CPU backend: out of memory (%s)", what), \
+     GrB_OUT_OF_MEMORY)
+
+#endif
