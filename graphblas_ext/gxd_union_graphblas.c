@@ -23,8 +23,10 @@ static GrB_Info complete (GrB_Matrix *F, GrB_Matrix A, bool tran,
     GXD_TRY (GrB_Matrix_new (F, type, nrows, ncols)) ;
     GXD_TRY (GrB_Matrix_assign_FP64 (*F, NULL, NULL, e, GrB_ALL, nrows,
         GrB_ALL, ncols, NULL)) ;
-    GXD_TRY (GrB_Matrix_assign (*F, NULL, NULL, A, GrB_ALL, nrows, GrB_ALL,
-        ncols, tran ? GrB_DESC_T0 : NULL)) ;
+    // accum SECOND: A's entries overwrite e, the rest of F stays (a plain
+    // assign would delete F's entries outside A's pattern)
+    GXD_TRY (GrB_Matrix_assign (*F, NULL, GrB_SECOND_FP64, A, GrB_ALL, nrows,
+        GrB_ALL, ncols, tran ? GrB_DESC_T0 : NULL)) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
