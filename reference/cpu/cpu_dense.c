@@ -25,45 +25,68 @@ static bool use_rewrite (const gxd_plan *P)
     return gxd_metric_table [P->metric].kind != GXD_KIND_MAX ;
 }
 
-// one row of A against a block of B by the rewrite; m is a constant in
-// each specialisation below, so the metric switches fold away
-static inline __attribute__((always_inline)) void rewrite_row
+// the distance of pair (i,j) from its accumulators, recomputed over the
+// union when the rewrite may have cancelled
+static inline __attribute__((always_inline)) double rewrite_pair
 (
     gxd_metric_id m, const gxd_plan *P, const cpu_rows *A, int64_t i,
+    const cpu_rows *B, int64_t j, double acc, double acc2
+)
+{
+    bool guard = (m == GXD_GENERIC) || gxd_metric_table [m].guard ;
+    const gxd_row *ra = &A->row [i], *rb = &B->row [j] ;
+    double d = gxd_finalize (m, P, acc, acc2, ra, rb, A->ncols) ;
+    if (guard && gxd_needs_exact (m, P, acc, acc2, ra, rb, A->ncols, d))
+    {
+        d = GXD_cpu_pair (P, A, i, B, j) ;
+    }
+    return d ;
+}
+
+// one row of A against a block of B by the rewrite; m is a constant in
+// each specialisation below, so the metric switches fold away.  P is a
+// local copy, so its fields stay in registers while C is written.
+static inline __attribute__((always_inline)) void rewrite_row
+(
+    gxd_metric_id m, const gxd_plan *Pin, const cpu_rows *A, int64_t i,
     const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2,
     void *C, int64_t n
 )
 {
-    int64_t jw = T->j1 - T->j0 ;
+    const gxd_plan Pl = *Pin, *P = &Pl ;
+    int64_t j0 = T->j0, jw = T->j1 - T->j0 ;
     bool two = (m == GXD_BRAYCURTIS) ;
-    bool guard = (m == GXD_GENERIC) || gxd_metric_table [m].guard ;
     memset (acc, 0, jw * sizeof (double)) ;
     if (two) memset (acc2, 0, jw * sizeof (double)) ;
+    const int32_t *Bi = T->Bi ;
+    const double *Bx = T->Bx ;
     for (int64_t p = A->p [i] ; p < A->p [i+1] ; p++)
     {
         int64_t c = A->j [p] ;
         double x = A->x [p] ;
-        const int32_t *Bi = T->Bi ;
-        const double *Bx = T->Bx ;
         for (int64_t q = T->Bp [c] ; q < T->Bp [c+1] ; q++)
         {
             acc [Bi [q]] += gxd_g (m, P, x, Bx [q]) ;
             if (two) acc2 [Bi [q]] += gxd_g2 (x, Bx [q]) ;
         }
     }
-    const gxd_row *ra = &A->row [i] ;
-    int64_t k = A->ncols ;
-    for (int64_t jj = 0 ; jj < jw ; jj++)
+    if (P->fp64)
     {
-        int64_t j = T->j0 + jj ;
-        const gxd_row *rb = &B->row [j] ;
-        double a2 = two ? acc2 [jj] : 0 ;
-        double d = gxd_finalize (m, P, acc [jj], a2, ra, rb, k) ;
-        if (guard && gxd_needs_exact (m, P, acc [jj], a2, ra, rb, k, d))
+        double *Ci = (double *) C + i * n + j0 ;
+        for (int64_t jj = 0 ; jj < jw ; jj++)
         {
-            d = GXD_cpu_pair (P, A, i, B, j) ;
+            Ci [jj] = rewrite_pair (m, P, A, i, B, j0 + jj, acc [jj],
+                two ? acc2 [jj] : 0) ;
         }
-        cpu_store (C, i * n + j, d, P->fp64) ;
+    }
+    else
+    {
+        float *Ci = (float *) C + i * n + j0 ;
+        for (int64_t jj = 0 ; jj < jw ; jj++)
+        {
+            Ci [jj] = (float) rewrite_pair (m, P, A, i, B, j0 + jj, acc [jj],
+                two ? acc2 [jj] : 0) ;
+        }
     }
 }
 
@@ -138,14 +161,8 @@ GrB_Info GXD_cpu_dense (const gxd_plan *P, const gxd_csr *Acsr,
     const gxd_csr *Bcsr, void *C, char *msg)
 {
     cpu_rows A, B ;
-    GrB_Info info = GXD_cpu_rows_new (&A, P, Acsr, true, msg) ;
+    GrB_Info info = GXD_cpu_rows_pair (&A, &B, P, Acsr, Bcsr, msg) ;
     if (info != GrB_SUCCESS) return info ;
-    info = GXD_cpu_rows_new (&B, P, Bcsr, false, msg) ;
-    if (info != GrB_SUCCESS)
-    {
-        GXD_cpu_rows_free (&A) ;
-        return info ;
-    }
     if (use_rewrite (P)) info = dense_rewrite (P, &A, &B, C, msg) ;
     else dense_union (P, &A, &B, C) ;
     GXD_cpu_rows_free (&A) ;

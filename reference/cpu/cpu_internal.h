@@ -38,6 +38,9 @@ cpu_tile ;
 GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
     bool left, char *msg) ;
 void GXD_cpu_rows_free (cpu_rows *R) ;
+// both operands: A as left rows, B as right rows (freed together on failure)
+GrB_Info GXD_cpu_rows_pair (cpu_rows *A, cpu_rows *B, const gxd_plan *P,
+    const gxd_csr *Acsr, const gxd_csr *Bcsr, char *msg) ;
 
 GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, int64_t j0,
     int64_t j1, char *msg) ;

@@ -56,3 +56,13 @@ void GXD_cpu_rows_free (cpu_rows *R)
     free (R->x) ; free (R->row) ;
     R->x = NULL ; R->row = NULL ;
 }
+
+GrB_Info GXD_cpu_rows_pair (cpu_rows *A, cpu_rows *B, const gxd_plan *P,
+    const gxd_csr *Acsr, const gxd_csr *Bcsr, char *msg)
+{
+    GrB_Info info = GXD_cpu_rows_new (A, P, Acsr, true, msg) ;
+    if (info != GrB_SUCCESS) return info ;
+    info = GXD_cpu_rows_new (B, P, Bcsr, false, msg) ;
+    if (info != GrB_SUCCESS) GXD_cpu_rows_free (A) ;
+    return info ;
+}

@@ -13,14 +13,8 @@ GrB_Info GXD_cpu_sampled (const gxd_plan *P, const gxd_csr *Acsr,
     char *msg)
 {
     cpu_rows A, B ;
-    GrB_Info info = GXD_cpu_rows_new (&A, P, Acsr, true, msg) ;
+    GrB_Info info = GXD_cpu_rows_pair (&A, &B, P, Acsr, Bcsr, msg) ;
     if (info != GrB_SUCCESS) return info ;
-    info = GXD_cpu_rows_new (&B, P, Bcsr, false, msg) ;
-    if (info != GrB_SUCCESS)
-    {
-        GXD_cpu_rows_free (&A) ;
-        return info ;
-    }
     #pragma omp parallel for schedule(dynamic, 16)
     for (int64_t i = 0 ; i < A.nrows ; i++)
     {
