@@ -9,25 +9,53 @@
 
 #include "cpu_internal.h"
 
-double GXD_cpu_pair (const gxd_plan *P, const cpu_rows *A, int64_t i,
-    const cpu_rows *B, int64_t j)
+// the merge for metric m (a constant in each specialisation below)
+static inline __attribute__((always_inline)) double pair_merge
+(
+    gxd_metric_id m, const gxd_plan *Pin, const cpu_rows *A, int64_t i,
+    const cpu_rows *B, int64_t j
+)
 {
-    gxd_metric_id m = P->metric ;
+    const gxd_plan Pl = *Pin, *P = &Pl ;
     double e = (m == GXD_GENERIC) ? P->identity : 0 ;
     const gxd_row *ra = &A->row [i], *rb = &B->row [j] ;
+    const int64_t *Aj = A->j, *Bj = B->j ;
+    const double *Ax = A->x, *Bx = B->x ;
     int64_t p = A->p [i], pend = A->p [i+1] ;
     int64_t q = B->p [j], qend = B->p [j+1] ;
     gxd_ustate s = gxd_ubegin (m, P) ;
-    int64_t nu = 0 ;
+    int64_t nu = (pend - p) + (qend - q) ;
     while (p < pend && q < qend)
     {
-        int64_t ca = A->j [p], cb = B->j [q] ;
-        if (ca == cb)      gxd_ustep (m, P, &s, A->x [p++], B->x [q++], ra, rb) ;
-        else if (ca < cb)  gxd_ustep (m, P, &s, A->x [p++], e, ra, rb) ;
-        else               gxd_ustep (m, P, &s, e, B->x [q++], ra, rb) ;
-        nu++ ;
+        int64_t ca = Aj [p], cb = Bj [q] ;
+        double x = (ca <= cb) ? Ax [p] : e ;
+        double y = (cb <= ca) ? Bx [q] : e ;
+        gxd_ustep (m, P, &s, x, y, ra, rb) ;
+        nu -= (ca == cb) ;
+        p += (ca <= cb) ;
+        q += (cb <= ca) ;
     }
-    for ( ; p < pend ; p++, nu++) gxd_ustep (m, P, &s, A->x [p], e, ra, rb) ;
-    for ( ; q < qend ; q++, nu++) gxd_ustep (m, P, &s, e, B->x [q], ra, rb) ;
+    for ( ; p < pend ; p++) gxd_ustep (m, P, &s, Ax [p], e, ra, rb) ;
+    for ( ; q < qend ; q++) gxd_ustep (m, P, &s, e, Bx [q], ra, rb) ;
     return gxd_uend (m, P, &s, nu, ra, rb, A->ncols) ;
+}
+
+#define PAIR_CASE(M) case M: return pair_merge (M, P, A, i, B, j) ;
+
+double GXD_cpu_pair (const gxd_plan *P, const cpu_rows *A, int64_t i,
+    const cpu_rows *B, int64_t j)
+{
+    switch (P->metric)
+    {
+        PAIR_CASE (GXD_EUCLIDEAN)     PAIR_CASE (GXD_SQEUCLIDEAN)
+        PAIR_CASE (GXD_COSINE)        PAIR_CASE (GXD_CORRELATION)
+        PAIR_CASE (GXD_DICE)          PAIR_CASE (GXD_DOT)
+        PAIR_CASE (GXD_HELLINGER)     PAIR_CASE (GXD_JACCARD)
+        PAIR_CASE (GXD_RUSSELLRAO)    PAIR_CASE (GXD_KL_DIVERGENCE)
+        PAIR_CASE (GXD_CANBERRA)      PAIR_CASE (GXD_CHEBYSHEV)
+        PAIR_CASE (GXD_HAMMING)       PAIR_CASE (GXD_JENSEN_SHANNON)
+        PAIR_CASE (GXD_MANHATTAN)     PAIR_CASE (GXD_BRAYCURTIS)
+        PAIR_CASE (GXD_MINKOWSKI)
+        default: return pair_merge (GXD_GENERIC, P, A, i, B, j) ;
+    }
 }
