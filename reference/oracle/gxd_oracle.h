@@ -1,0 +1,65 @@
+//------------------------------------------------------------------------------
+// reference/oracle/gxd_oracle.h: the SuiteSparse reference (the oracle)
+//------------------------------------------------------------------------------
+
+// The oracle of every test and of verify mode.  It computes each metric from
+// its textbook formula in FP64 with SuiteSparse:GraphBLAS calls only (plus C
+// loops over arrays taken out of GraphBLAS objects), shares no code with the
+// backends, and evaluates union metrics by dense completion (every missing
+// entry written as 0), so nothing cancels.  Cost O(m*n*k): small problems.
+// Every function returns GrB_Info; on failure no output is left allocated.
+
+#ifndef GXD_ORACLE_H
+#define GXD_ORACLE_H
+
+#include <GraphBLAS.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// D: a new m-by-n full GrB_FP64 matrix of the distances between the rows of
+// A (m-by-k) and the rows of B (n-by-k).  A and B (any built-in type) are
+// first typecast to type (GrB_FP32 or GrB_FP64), as GraphBLAS would typecast
+// them into the semiring's type, then computed in double.  metric: one of
+// EUCLIDEAN SQEUCLIDEAN COSINE CORRELATION DICE DOT HELLINGER JACCARD
+// RUSSELLRAO KL_DIVERGENCE CANBERRA CHEBYSHEV HAMMING JENSEN_SHANNON MANHATTAN
+// BRAYCURTIS MINKOWSKI; p is used by MINKOWSKI only (0 < p < inf).
+// Unknown name or bad p: GrB_INVALID_VALUE.  A negative entry for HELLINGER,
+// JENSEN_SHANNON or KL_DIVERGENCE: GrB_INVALID_VALUE.  Another type:
+// GrB_DOMAIN_MISMATCH; A, B with different k: GrB_DIMENSION_MISMATCH.
+// A and B are not modified.
+GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
+    GrB_Type type, GrB_Matrix A, GrB_Matrix B) ;
+
+// S: a new m-by-n full GrB_FP64 matrix, the conditioning scale used in
+// tolerances.  DOT: S(i,j) = sum_c |a_c| |b_c|.  KL_DIVERGENCE: S(i,j) = sum
+// over c with a_c > 0 and b_c > 0 of |a_c ln(a_c/b_c)|.  Any other metric: 0.
+GrB_Info GXO_scale (GrB_Matrix *S, const char *metric, GrB_Type type,
+    GrB_Matrix A, GrB_Matrix B) ;
+
+// The generic union product (the NAMM definition):
+//   D(i,j) = add_{c<k} mult (a~_c, b~_c)
+// where a~ is row i of A with every missing entry replaced by identity, b~
+// row j of B likewise.  A is cast to mult's xtype, B to its ytype, identity
+// to both (these must be built-in types); D is a new m-by-n full matrix of
+// mult's ztype (add's type).  For k = 0 every D(i,j) is add's identity.
+GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
+    double identity, GrB_Matrix A, GrB_Matrix B) ;
+
+// Compares got (m-by-n, any built-in real type, may be sparse: only its
+// present entries are compared) with ref (full FP64) and the scale S (full
+// FP64, or NULL for 0).  An entry passes when |got - ref| <= rtol *
+// max (|ref|, S); NaN or Inf in got where ref is finite fails (an infinite
+// ref needs the same infinity, a NaN ref a NaN).  *nbad: the number failing;
+// worst_*: the entry of largest |got-ref| / max (|ref|, S, DBL_MIN) (a
+// failing non-finite counts as infinite), or i = j = -1 if got is empty.
+GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
+    double rtol, int64_t *nbad, int64_t *worst_i, int64_t *worst_j,
+    double *worst_got, double *worst_ref) ;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

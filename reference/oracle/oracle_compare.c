@@ -1,0 +1,97 @@
+//------------------------------------------------------------------------------
+// reference/oracle/oracle_compare.c: GXO_compare, a result against the oracle
+//------------------------------------------------------------------------------
+
+// The one tolerance rule of tests and verify mode: |got - ref| <= rtol *
+// max (|ref|, S), S the conditioning scale of GXO_scale.  Only got's present
+// entries are compared, so a masked (sampled) result is checked against the
+// full reference.  A NaN or Inf where the reference is finite always fails,
+// since NaN fails every comparison that would otherwise let it through.
+
+#include "oracle_internal.h"
+#include <float.h>
+#include <math.h>
+
+// does g pass against r within tol?  err: how far off, relative
+static bool passes (double g, double r, double s, double rtol, double *err)
+{
+    if (isnan (r))
+    {
+        *err = isnan (g) ? 0 : INFINITY ;
+    }
+    else if (isinf (r))
+    {
+        *err = (g == r) ? 0 : INFINITY ;
+    }
+    else if (!isfinite (g))
+    {
+        *err = INFINITY ;
+    }
+    else
+    {
+        double d = fabs (g - r), t = fmax (fabs (r), s) ;
+        *err = d / fmax (t, DBL_MIN) ;
+        return (d <= rtol * t) ;
+    }
+    return (*err == 0) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL free (I) ; free (J) ; free (V) ; free (R) ; free (Sx) ;
+
+GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
+    double rtol, int64_t *nbad, int64_t *worst_i, int64_t *worst_j,
+    double *worst_got, double *worst_ref)
+{
+    GrB_Index *I = NULL, *J = NULL ;
+    double *V = NULL, *R = NULL, *Sx = NULL ;
+    CHECK (got != NULL && ref != NULL && nbad != NULL && worst_i != NULL &&
+        worst_j != NULL && worst_got != NULL && worst_ref != NULL,
+        GrB_NULL_POINTER) ;
+    GrB_Index m, n, rm, rn, rnvals, nvals ;
+    TRY (GrB_Matrix_nrows (&m, got)) ;
+    TRY (GrB_Matrix_ncols (&n, got)) ;
+    TRY (GrB_Matrix_nrows (&rm, ref)) ;
+    TRY (GrB_Matrix_ncols (&rn, ref)) ;
+    CHECK (rm == m && rn == n, GrB_DIMENSION_MISMATCH) ;
+    TRY (GrB_Matrix_nvals (&rnvals, ref)) ;
+    CHECK (rnvals == m * n, GrB_INVALID_VALUE) ;        // ref must be full
+    TRY (GXO_to_dense (&R, ref)) ;
+    if (S != NULL)
+    {
+        TRY (GrB_Matrix_nrows (&rm, S)) ;
+        TRY (GrB_Matrix_ncols (&rn, S)) ;
+        CHECK (rm == m && rn == n, GrB_DIMENSION_MISMATCH) ;
+        TRY (GXO_to_dense (&Sx, S)) ;
+    }
+    // got's entries, typecast to double by GraphBLAS
+    TRY (GrB_Matrix_nvals (&nvals, got)) ;
+    I = calloc (nvals + 1, sizeof (GrB_Index)) ;
+    J = calloc (nvals + 1, sizeof (GrB_Index)) ;
+    V = calloc (nvals + 1, sizeof (double)) ;
+    CHECK (I != NULL && J != NULL && V != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, V, &nvals, got)) ;
+    int64_t bad = 0, wi = -1, wj = -1 ;
+    double wg = 0, wr = 0, worst = -1 ;
+    for (GrB_Index q = 0 ; q < nvals ; q++)
+    {
+        GrB_Index p = I [q] * n + J [q] ;
+        double err, s = (Sx == NULL) ? 0 : Sx [p] ;
+        if (!passes (V [q], R [p], s, rtol, &err)) bad++ ;
+        if (err > worst)
+        {
+            worst = err ;
+            wi = (int64_t) I [q] ;
+            wj = (int64_t) J [q] ;
+            wg = V [q] ;
+            wr = R [p] ;
+        }
+    }
+    *nbad = bad ;
+    *worst_i = wi ;
+    *worst_j = wj ;
+    *worst_got = wg ;
+    *worst_ref = wr ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}

@@ -1,0 +1,137 @@
+//------------------------------------------------------------------------------
+// reference/oracle/oracle_internal.h: what the oracle's files share
+//------------------------------------------------------------------------------
+
+// The error idiom (TRY / CHECK running the function's FREE_ALL, as
+// SuiteSparse's GB_OK / GB_FREE_ALL), the dense-array helpers, the oracle's
+// own binary operators and the tiled dense-completion engine.  Included by
+// reference/oracle/*.c only.
+
+#ifndef ORACLE_INTERNAL_H
+#define ORACLE_INTERNAL_H
+
+#include "gxd_oracle.h"
+#include <stdbool.h>
+#include <stdlib.h>
+
+//------------------------------------------------------------------------------
+// errors: every function defines FREE_ALL, then uses TRY and CHECK
+//------------------------------------------------------------------------------
+
+#define TRY(call)                                                           \
+    do                                                                      \
+    {                                                                       \
+        GrB_Info try_info_ = (call) ;                                       \
+        if (try_info_ < GrB_SUCCESS)                                        \
+        {                                                                   \
+            FREE_ALL ;                                                      \
+            return (try_info_) ;                                            \
+        }                                                                   \
+    } while (0)
+
+#define CHECK(ok, info)                                                     \
+    do                                                                      \
+    {                                                                       \
+        if (!(ok))                                                          \
+        {                                                                   \
+            FREE_ALL ;                                                      \
+            return (info) ;                                                 \
+        }                                                                   \
+    } while (0)
+
+//------------------------------------------------------------------------------
+// metrics by name
+//------------------------------------------------------------------------------
+
+typedef enum
+{
+    GXO_EUCLIDEAN, GXO_SQEUCLIDEAN, GXO_COSINE, GXO_CORRELATION, GXO_DICE,
+    GXO_DOT, GXO_HELLINGER, GXO_JACCARD, GXO_RUSSELLRAO, GXO_KL_DIVERGENCE,
+    GXO_CANBERRA, GXO_CHEBYSHEV, GXO_HAMMING, GXO_JENSEN_SHANNON,
+    GXO_MANHATTAN, GXO_BRAYCURTIS, GXO_MINKOWSKI
+}
+gxo_metric ;
+
+// *id = the metric called name; GrB_INVALID_VALUE if there is none
+GrB_Info GXO_metric_id (gxo_metric *id, const char *name) ;
+
+//------------------------------------------------------------------------------
+// matrices and dense arrays (oracle_util.c)
+//------------------------------------------------------------------------------
+
+// C = A typecast to type (GraphBLAS's rules), then to FP64
+GrB_Info GXO_cast (GrB_Matrix *C, GrB_Type type, GrB_Matrix A) ;
+
+// the operands of GXO_metric and GXO_scale: A and B non-NULL, with as many
+// columns, type GrB_FP32 or GrB_FP64; *Ad, *Bd = A, B cast to type, then FP64
+GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
+    GrB_Matrix A, GrB_Matrix B) ;
+
+// *X = a new row-major array of M's values as double, missing entries 0
+GrB_Info GXO_to_dense (double **X, GrB_Matrix M) ;
+
+// *M = a new full FP64 nrows-by-ncols matrix holding the row-major array X
+GrB_Info GXO_from_dense (GrB_Matrix *M, GrB_Index nrows, GrB_Index ncols,
+    const double *X) ;
+
+// *X = dense (A (+).(x) B') for a semiring: an intersection product, where
+// a pair with no common column gets 0
+GrB_Info GXO_product (double **X, GrB_Semiring semiring, GrB_Matrix A,
+    GrB_Matrix B) ;
+
+//------------------------------------------------------------------------------
+// the oracle's binary operators, FP64 x FP64 -> FP64 (oracle_ops.c)
+//------------------------------------------------------------------------------
+
+typedef enum
+{
+    GXO_OP_SQDIFF,      // (x-y)^2
+    GXO_OP_ABSDIFF,     // |x-y|
+    GXO_OP_ABSSUM,      // |x+y|
+    GXO_OP_CANBERRA,    // |x-y| / (|x|+|y|), 0/0 = 0
+    GXO_OP_NE,          // x != y
+    GXO_OP_HELLINGER,   // (sqrt x - sqrt y)^2
+    GXO_OP_JS,          // x ln(x/m) + y ln(y/m), m = (x+y)/2, 0 ln 0 = 0
+    GXO_OP_KL,          // x ln(x/y) if x > 0 and y > 0, else 0
+    GXO_OP_ABSKL        // |x ln(x/y)| likewise
+}
+gxo_opcode ;
+
+GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code) ;
+
+//------------------------------------------------------------------------------
+// the tiled dense-completion engine (oracle_pairs.c)
+//------------------------------------------------------------------------------
+
+// transforms one completed FP64 row x [0..k-1] in place; sets *zero when the
+// row is to count as a zero row (COSINE, CORRELATION)
+typedef void (*gxo_prep) (double *x, GrB_Index k, bool *zero) ;
+
+// one operand: its rows are completed tile by tile
+typedef struct
+{
+    GrB_Matrix M ;          // the rows (any type)
+    GrB_Type type ;         // a completed tile has this (built-in) type
+    double identity ;       // the value of a missing entry
+    gxo_prep prep ;         // NULL, or a transform of each row (FP64 only)
+    bool *zero ;            // NULL, or a flag per row of M written by prep
+}
+gxo_side ;
+
+// the product of a tile Fa of A and a tile Fb of B, both complete:
+//   semiring != NULL: T = Fa (+).(x) Fb'
+//   else (MINKOWSKI): T(a,b) = sum_c |Fa(a,c) - Fb(b,c)|^p
+typedef struct
+{
+    GrB_Semiring semiring ;
+    double p ;
+}
+gxo_product ;
+
+// D(i,j) = product of completed row i of a->M and completed row j of b->M,
+// for every i, j.  D (m-by-n, the product's type) is created by the caller
+// holding the value of an empty reduction, which is what D keeps when k = 0.
+GrB_Info GXO_pairs (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
+    const gxo_product *prod) ;
+
+#endif

@@ -1,0 +1,152 @@
+//------------------------------------------------------------------------------
+// reference/oracle/oracle_util.c: typecasts, dense arrays, plain products
+//------------------------------------------------------------------------------
+
+// The oracle's plumbing between GraphBLAS objects and the plain row-major
+// arrays on which it does its own element-wise arithmetic.  Arrays are copied
+// out (extractTuples) and in (build), never unpacked, so they stay the
+// oracle's memory and the caller's GraphBLAS allocator does not matter.
+
+#include "oracle_internal.h"
+#include <stdint.h>
+
+// a zeroed array of n1*n2 items of the given size (at least one item), or
+// NULL if it cannot be had: n1*n2 overflowing is out of memory too
+static void *alloc_array (GrB_Index n1, GrB_Index n2, size_t size)
+{
+    if (n2 > 0 && n1 > (SIZE_MAX / size) / n2) return (NULL) ;
+    size_t n = (size_t) (n1 * n2) ;
+    return (calloc (n > 0 ? n : 1, size)) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_cast: C = (double) (type) A
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&T) ; GrB_Matrix_free (&C64) ;
+
+GrB_Info GXO_cast (GrB_Matrix *C, GrB_Type type, GrB_Matrix A)
+{
+    GrB_Matrix T = NULL, C64 = NULL ;
+    GrB_Index m, k ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_ncols (&k, A)) ;
+    // assign typecasts A into T's type and keeps every entry, explicit
+    // zeros included, whatever A's format (sparse, hyper, bitmap, full, iso)
+    TRY (GrB_Matrix_new (&T, type, m, k)) ;
+    TRY (GrB_Matrix_assign (T, NULL, NULL, A, GrB_ALL, m, GrB_ALL, k, NULL)) ;
+    TRY (GrB_Matrix_new (&C64, GrB_FP64, m, k)) ;
+    TRY (GrB_Matrix_assign (C64, NULL, NULL, T, GrB_ALL, m, GrB_ALL, k, NULL));
+    GrB_Matrix_free (&T) ;
+    *C = C64 ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_operands: Ad, Bd = A, B cast to type (FP32 or FP64), then FP64
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (Ad) ; GrB_Matrix_free (Bd) ;
+
+GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
+    GrB_Matrix A, GrB_Matrix B)
+{
+    *Ad = NULL ;
+    *Bd = NULL ;
+    CHECK (type != NULL && A != NULL && B != NULL, GrB_NULL_POINTER) ;
+    CHECK (type == GrB_FP32 || type == GrB_FP64, GrB_DOMAIN_MISMATCH) ;
+    GrB_Index ka, kb ;
+    TRY (GrB_Matrix_ncols (&ka, A)) ;
+    TRY (GrB_Matrix_ncols (&kb, B)) ;
+    CHECK (ka == kb, GrB_DIMENSION_MISMATCH) ;
+    TRY (GXO_cast (Ad, type, A)) ;
+    TRY (GXO_cast (Bd, type, B)) ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_to_dense: X = M as a row-major array, missing entries 0
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL free (I) ; free (J) ; free (V) ; free (Y) ;
+
+GrB_Info GXO_to_dense (double **X, GrB_Matrix M)
+{
+    GrB_Index *I = NULL, *J = NULL ;
+    double *V = NULL, *Y = NULL ;
+    GrB_Index nrows, ncols, nvals ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_nvals (&nvals, M)) ;
+    Y = alloc_array (nrows, ncols, sizeof (double)) ;
+    I = alloc_array (nvals, 1, sizeof (GrB_Index)) ;
+    J = alloc_array (nvals, 1, sizeof (GrB_Index)) ;
+    V = alloc_array (nvals, 1, sizeof (double)) ;
+    CHECK (Y != NULL && I != NULL && J != NULL && V != NULL,
+        GrB_OUT_OF_MEMORY) ;
+    // the tuples come in no promised order: each is placed by its (i,j)
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, V, &nvals, M)) ;
+    for (GrB_Index q = 0 ; q < nvals ; q++)
+    {
+        Y [I [q] * ncols + J [q]] = V [q] ;
+    }
+    free (I) ;
+    free (J) ;
+    free (V) ;
+    *X = Y ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_from_dense: M = a full FP64 matrix holding the row-major array X
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL free (I) ; free (J) ; GrB_Matrix_free (&C) ;
+
+GrB_Info GXO_from_dense (GrB_Matrix *M, GrB_Index nrows, GrB_Index ncols,
+    const double *X)
+{
+    GrB_Index *I = NULL, *J = NULL ;
+    GrB_Matrix C = NULL ;
+    I = alloc_array (nrows, ncols, sizeof (GrB_Index)) ;
+    J = alloc_array (nrows, ncols, sizeof (GrB_Index)) ;
+    CHECK (I != NULL && J != NULL, GrB_OUT_OF_MEMORY) ;
+    GrB_Index n = nrows * ncols ;
+    for (GrB_Index q = 0 ; q < n ; q++)
+    {
+        I [q] = q / ncols ;
+        J [q] = q % ncols ;
+    }
+    TRY (GrB_Matrix_new (&C, GrB_FP64, nrows, ncols)) ;
+    // no (i,j) repeats, so the dup operator is never applied
+    TRY (GrB_Matrix_build_FP64 (C, I, J, X, n, GrB_FIRST_FP64)) ;
+    free (I) ;
+    free (J) ;
+    *M = C ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_product: X = dense (A (+).(x) B'), intersection semantics
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&T) ;
+
+GrB_Info GXO_product (double **X, GrB_Semiring semiring, GrB_Matrix A,
+    GrB_Matrix B)
+{
+    GrB_Matrix T = NULL ;
+    GrB_Index m, n ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_new (&T, GrB_FP64, m, n)) ;
+    TRY (GrB_mxm (T, NULL, NULL, semiring, A, B, GrB_DESC_T1)) ;
+    TRY (GXO_to_dense (X, T)) ;
+    GrB_Matrix_free (&T) ;
+    return (GrB_SUCCESS) ;
+}
