@@ -77,6 +77,18 @@ GXD_HD double gxd_binop (gxd_opcode op, double x, double y)
     }
 }
 
+// A generic plan may use the rewrite only when (+) is PLUS and f(x,e),
+// f(e,y) stay finite for finite x, y (x/0 or 0^-1 would give inf - inf)
+GXD_HD bool gxd_generic_rewrite_ok (const gxd_plan *P)
+{
+    if (P->add != GXD_OP_PLUS) return false ;
+    switch (P->mult)
+    {
+        case GXD_OP_DIV: case GXD_OP_RDIV: case GXD_OP_POW: return false ;
+        default: return true ;
+    }
+}
+
 // identity of a generic (+) monoid
 GXD_HD double gxd_add_identity (gxd_opcode add)
 {

@@ -21,7 +21,7 @@
 static bool use_rewrite (const gxd_plan *P)
 {
     if (P->exact) return false ;
-    if (P->metric == GXD_GENERIC) return P->add == GXD_OP_PLUS ;
+    if (P->metric == GXD_GENERIC) return gxd_generic_rewrite_ok (P) ;
     return gxd_metric_table [P->metric].kind != GXD_KIND_MAX ;
 }
 
