@@ -32,10 +32,11 @@ static GrB_Info check_args (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     GXD_TRY (shape (&n, &kb, B, d->tran_b)) ;
     GXD_TRY (GrB_Matrix_nrows (&cm, C)) ;
     GXD_TRY (GrB_Matrix_ncols (&cn, C)) ;
-    if (C == A || C == B)
+    if (C == A || C == B || C == Mask)
     {
         GXD_FAIL (GrB_INVALID_VALUE, "GxB_mxm_distance: C is the same object "
-            "as %s; inputs are never modified, use another output", C == A ? "A" : "B") ;
+            "as %s; inputs are never modified, use another output",
+            C == A ? "A" : C == B ? "B" : "Mask") ;
     }
     if (k != kb)
     {
@@ -79,7 +80,7 @@ static GrB_Info check_args (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
             if (GXD_identity_op (t [q]) == NULL)
             {
                 GXD_FAIL (GrB_DOMAIN_MISMATCH, "GxB_mxm_distance: accum has a "
-                    "type that is not a built-in real type") ;
+                    "user-defined type") ;
             }
         }
     }

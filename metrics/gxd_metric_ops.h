@@ -35,6 +35,10 @@
 // (1e-5 float, 1e-12 double) for intersections of up to ~300 columns.
 #define GXD_TAU_FP32 1e-6
 #define GXD_TAU_FP64 2e-2
+// Correlation's covariance loses about kappa * eps64 * n to cancellation
+// (gxd_needs_exact); above these kappa the pair goes to the union pass.
+#define GXD_KAPPA_FP32 1e5
+#define GXD_KAPPA_FP64 4
 
 //------------------------------------------------------------------------------
 // row context: what a row contributes to every pair it is in
@@ -44,6 +48,7 @@ typedef struct
 {
     double n0, n1 ;         // norms (meaning per metric, gxd_row_ctx)
     double inv ;            // cosine: 1/||x||; correlation: 1/sigma
+    double nrm ;            // cosine: ||x||; correlation: sigma
     double mu ;             // correlation: mean over k columns
     int64_t nnz ;           // entries in the row
 }
@@ -107,6 +112,50 @@ GXD_HD double gxd_xlog (double x, double m)
     return (x > 0) ? x * log (x / m) : 0 ;
 }
 
+// (sqrt x - sqrt y)^2 without the cancellation of sqrt x - sqrt y when
+// x ~ y: (x - y) / (sqrt x + sqrt y)
+GXD_HD double gxd_hellinger (double x, double y)
+{
+    double s = sqrt (x) + sqrt (y) ;
+    if (s == 0) return 0 ;
+    double d = (x - y) / s ;
+    return d * d ;
+}
+
+// x ln(x/m) + y ln(y/m), m = (x+y)/2.  With t = (x-y)/(x+y) this is
+// m [(1+t) ln(1+t) + (1-t) ln(1-t)] = m sum_j t^2j / (j (2j-1)); the two
+// logarithms cancel to O(t^2) when x ~ y, so small |t| uses the series.
+GXD_HD double gxd_js (double x, double y)
+{
+    double s = x + y ;
+    if (s <= 0) return 0 ;
+    double m = 0.5 * s, t = (x - y) / s ;
+    if (fabs (t) < 0.125)
+    {
+        double t2 = t * t, p = t2, sum = 0 ;
+        for (int j = 1 ; j <= 12 ; j++)
+        {
+            sum += p / (j * (2.0 * j - 1)) ;
+            p *= t2 ;
+        }
+        return m * sum ;
+    }
+    return gxd_xlog (x, m) + gxd_xlog (y, m) ;
+}
+
+// x ln(x/y) for x, y > 0, with ln(x/y) = log1p((x-y)/y) accurate when x ~ y
+GXD_HD double gxd_kl (double x, double y)
+{
+    return (x > 0 && y > 0) ? x * log1p ((x - y) / y) : 0 ;
+}
+
+// num / den with 0/0 = 0 (Bray-Curtis: a row against its negation is inf)
+GXD_HD double gxd_ratio (double num, double den)
+{
+    if (den > 0) return num / den ;
+    return (num > 0) ? GXD_INF : 0 ;
+}
+
 //------------------------------------------------------------------------------
 // the union term f(x,y) (PLUS and MAX kinds, generic)
 //------------------------------------------------------------------------------
@@ -126,16 +175,8 @@ GXD_HD double gxd_f (gxd_metric_id m, const gxd_plan *P, double x, double y)
             return (s == 0) ? 0 : fabs (x - y) / s ;
         }
         case GXD_HAMMING:       return (x != y) ;
-        case GXD_HELLINGER:
-        {
-            double d = sqrt (x) - sqrt (y) ;
-            return d * d ;
-        }
-        case GXD_JENSEN_SHANNON:
-        {
-            double mm = 0.5 * (x + y) ;
-            return gxd_xlog (x, mm) + gxd_xlog (y, mm) ;
-        }
+        case GXD_HELLINGER:     return gxd_hellinger (x, y) ;
+        case GXD_JENSEN_SHANNON: return gxd_js (x, y) ;
         case GXD_BRAYCURTIS:    return fabs (x - y) ;
         case GXD_GENERIC:       return gxd_binop (P->mult, x, y) ;
         default:                return 0 ;
@@ -206,7 +247,7 @@ GXD_HD double gxd_g (gxd_metric_id m, const gxd_plan *P, double x, double y)
         case GXD_DICE:
         case GXD_JACCARD:
         case GXD_RUSSELLRAO:    return (x != 0 && y != 0) ;
-        case GXD_KL_DIVERGENCE: return (x > 0 && y > 0) ? x * log (x / y) : 0 ;
+        case GXD_KL_DIVERGENCE: return gxd_kl (x, y) ;
         case GXD_GENERIC:
         {
             double e = P->identity ;
@@ -231,7 +272,7 @@ GXD_HD double gxd_g2 (double x, double y)
 // correlation's centred sum of squares needs a second pass (gxd_row_add2)
 GXD_HD void gxd_row_begin (gxd_row *r)
 {
-    r->n0 = 0 ; r->n1 = 0 ; r->inv = 0 ; r->mu = 0 ; r->nnz = 0 ;
+    r->n0 = 0 ; r->n1 = 0 ; r->inv = 0 ; r->nrm = 0 ; r->mu = 0 ; r->nnz = 0 ;
 }
 
 GXD_HD void gxd_row_add (gxd_metric_id m, const gxd_plan *P, gxd_row *r,
@@ -263,13 +304,15 @@ GXD_HD void gxd_row_end (gxd_metric_id m, gxd_row *r, int64_t k)
 {
     if (m == GXD_COSINE)
     {
-        r->inv = (r->n0 > 0) ? 1 / sqrt (r->n0) : 0 ;
+        r->nrm = sqrt (r->n0) ;
+        r->inv = (r->n0 > 0) ? 1 / r->nrm : 0 ;
     }
     else if (m == GXD_CORRELATION)
     {
         // n1: centred sum of squares over all k columns, computed stably
         r->n1 += (double) (k - r->nnz) * r->mu * r->mu ;
-        r->inv = (r->n1 > 0) ? 1 / sqrt (r->n1) : 0 ;
+        r->nrm = sqrt (r->n1) ;
+        r->inv = (r->n1 > 0) ? 1 / r->nrm : 0 ;
     }
 }
 
@@ -314,10 +357,7 @@ GXD_HD double gxd_finalize (gxd_metric_id m, const gxd_plan *P, double acc,
         case GXD_HELLINGER:
         case GXD_JENSEN_SHANNON: return sqrt (gxd_clamp0 (raw) * 0.5) ;
         case GXD_BRAYCURTIS:
-        {
-            double den = a->n0 + b->n0 + acc2 ;
-            return (den > 0) ? gxd_clamp0 (raw) / den : 0 ;
-        }
+            return gxd_ratio (gxd_clamp0 (raw), gxd_clamp0 (a->n0 + b->n0 + acc2)) ;
         case GXD_COSINE:
             return gxd_one_minus (acc * a->inv * b->inv, a->inv, b->inv) ;
         case GXD_CORRELATION:
@@ -352,8 +392,19 @@ GXD_HD bool gxd_needs_exact (gxd_metric_id m, const gxd_plan *P, double acc,
     switch (m)
     {
         case GXD_COSINE:
-        case GXD_CORRELATION:
             return d < tau && a->inv != 0 && b->inv != 0 ;
+        case GXD_CORRELATION:
+        {
+            // cov = x.y - k mu_a mu_b cancels when the means are large next
+            // to the spreads: kappa = (|x||y| + k |mu_a mu_b|) / (sa sb)
+            if (a->inv == 0 || b->inv == 0) return false ;
+            double kk = (double) k ;
+            double xx = a->n1 + kk * a->mu * a->mu, yy = b->n1 + kk * b->mu * b->mu ;
+            double kappa = (sqrt (xx * yy) + kk * fabs (a->mu * b->mu))
+                * a->inv * b->inv ;
+            double kmax = P->fp64 ? GXD_KAPPA_FP64 : GXD_KAPPA_FP32 ;
+            return d < tau || kappa > kmax ;
+        }
         case GXD_EUCLIDEAN: case GXD_SQEUCLIDEAN: case GXD_MANHATTAN:
         case GXD_MINKOWSKI: case GXD_CANBERRA: case GXD_HELLINGER:
         case GXD_JENSEN_SHANNON: case GXD_GENERIC:
@@ -407,13 +458,13 @@ GXD_HD void gxd_ustep (gxd_metric_id m, const gxd_plan *P, gxd_ustate *s,
             break ;
         case GXD_COSINE:
         {
-            double d = x * a->inv - y * b->inv ;
+            double d = x / a->nrm - y / b->nrm ;
             s->s0 += d * d ;
             break ;
         }
         case GXD_CORRELATION:
         {
-            double d = (x - a->mu) * a->inv - (y - b->mu) * b->inv ;
+            double d = (x - a->mu) / a->nrm - (y - b->mu) / b->nrm ;
             s->s0 += d * d ;
             break ;
         }
@@ -453,14 +504,14 @@ GXD_HD double gxd_uend (gxd_metric_id m, const gxd_plan *P,
         case GXD_HAMMING:       return (k > 0) ? s->s0 / (double) k : 0 ;
         case GXD_HELLINGER:
         case GXD_JENSEN_SHANNON: return sqrt (s->s0 * 0.5) ;
-        case GXD_BRAYCURTIS:    return (s->s1 > 0) ? s->s0 / s->s1 : 0 ;
+        case GXD_BRAYCURTIS:    return gxd_ratio (s->s0, s->s1) ;
         case GXD_COSINE:
             if (a->inv == 0 || b->inv == 0) return gxd_one_minus (0, a->inv, b->inv) ;
             return 0.5 * s->s0 ;
         case GXD_CORRELATION:
         {
             if (a->inv == 0 || b->inv == 0) return gxd_one_minus (0, a->inv, b->inv) ;
-            double d = b->mu * b->inv - a->mu * a->inv ;
+            double d = b->mu / b->nrm - a->mu / a->nrm ;
             return 0.5 * (s->s0 + out * d * d) ;
         }
         case GXD_DICE:
