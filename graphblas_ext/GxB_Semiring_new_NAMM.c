@@ -4,7 +4,8 @@
 
 // The result is an ordinary GrB_Semiring (plain GrB_mxm gives intersection
 // semantics with it); the registry tells GxB_mxm_distance to apply the
-// NAMM's op over the union with the NAMM's identity.
+// NAMM's op over the union with the NAMM's identity.  Its monoid is a
+// private copy of add, which makes it recognisable (gxd_registry.c).
 
 #include "gxd_internal.h"
 
@@ -25,13 +26,16 @@ GrB_Info GxB_Semiring_new_NAMM (GrB_Semiring *semiring, GrB_Monoid add,
     GXD_CHECK_NULL (add, "GxB_Semiring_new_NAMM: add") ;
     GXD_CHECK_NULL (mult, "GxB_Semiring_new_NAMM: mult") ;
     GrB_BinaryOp op = GXD_namm_op (mult) ;
-    GrB_Info info = GrB_Semiring_new (semiring, add, op) ;
+    GrB_Monoid own = NULL ;
+    GXD_TRY (GXD_monoid_private (&own, add)) ;
+    GrB_Info info = GrB_Semiring_new (semiring, own, op) ;
     if (info != GrB_SUCCESS)
     {
         GXD_FAIL (info, "GxB_Semiring_new_NAMM: the monoid's type must be the "
             "output type of the NAMM's operator (GrB_Semiring_new: %d)", info) ;
     }
-    gxd_sr_entry e = { .semiring = *semiring, .mult = op, .kind = GXD_SR_NAMM,
+    gxd_sr_entry e = { .semiring = *semiring, .mult = op, .add = own,
+        .kind = GXD_SR_NAMM,
         .metric = GXD_GENERIC, .p = 1, .fp64 = false,
         .identity = GXD_namm_identity (mult) } ;
     GXD_TRY (GXD_registry_add (&e)) ;

@@ -35,9 +35,12 @@ GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
     }
     int t = (type == GrB_FP64) ;
     GrB_BinaryOp op = GXD_absdiff_op [t] ;
-    GXD_TRY (GrB_Semiring_new (semiring, t ? GrB_PLUS_MONOID_FP64
-        : GrB_PLUS_MONOID_FP32, op)) ;
-    gxd_sr_entry e = { .semiring = *semiring, .mult = op, .kind = GXD_SR_METRIC,
+    GrB_Monoid own = NULL ;
+    GXD_TRY (GXD_monoid_private (&own, t ? GrB_PLUS_MONOID_FP64
+        : GrB_PLUS_MONOID_FP32)) ;
+    GXD_TRY (GrB_Semiring_new (semiring, own, op)) ;
+    gxd_sr_entry e = { .semiring = *semiring, .mult = op, .add = own,
+        .kind = GXD_SR_METRIC,
         .metric = GXD_MINKOWSKI, .p = p, .fp64 = (t == 1), .identity = 0 } ;
     GXD_TRY (GXD_registry_add (&e)) ;
     return GrB_SUCCESS ;

@@ -83,6 +83,7 @@ typedef struct
 {
     GrB_Semiring semiring ;
     GrB_BinaryOp mult ;     // to detect a freed-and-reused address
+    GrB_Monoid add ;        // a private copy: no other semiring can have it
     gxd_sr_kind kind ;
     gxd_metric_id metric ;  // GXD_SR_METRIC
     double p ;              // Minkowski
@@ -92,6 +93,8 @@ typedef struct
 gxd_sr_entry ;
 
 GrB_Info GXD_registry_add (const gxd_sr_entry *e) ;
+// a private copy of a monoid, owned by the registry (freed at finalize)
+GrB_Info GXD_monoid_private (GrB_Monoid *copy, GrB_Monoid add) ;
 bool GXD_registry_find (GrB_Semiring s, gxd_sr_entry *e) ;
 void GXD_registry_remove (GrB_Semiring s) ;
 void GXD_registry_clear (void) ;

@@ -100,7 +100,8 @@ static GrB_Info metric_new (gxd_metric_id m, int t)
         : (t ? GrB_PLUS_MONOID_FP64 : GrB_PLUS_MONOID_FP32) ;
     GrB_Semiring *s = semiring_of [m][t] ;
     GXD_TRY (GrB_Semiring_new (s, add, mult)) ;
-    gxd_sr_entry e = { .semiring = *s, .mult = mult, .kind = GXD_SR_METRIC,
+    gxd_sr_entry e = { .semiring = *s, .mult = mult, .add = add,
+        .kind = GXD_SR_METRIC,
         .metric = m, .p = 1, .fp64 = (t == 1), .identity = 0 } ;
     GXD_TRY (GXD_registry_add (&e)) ;
     return GrB_SUCCESS ;

@@ -4,9 +4,10 @@
 
 // A GrB_Semiring cannot carry extra fields, so gxbdist remembers the ones it
 // made (metric semirings, NAMM semirings) by address, together with their
-// multiply operator: a freed semiring whose address is reused by another one
-// is not mistaken for it unless the operator is the same too.  Descriptors
-// marked annihilator-free are remembered the same way.
+// multiply operator and their monoid, a private copy that no user semiring
+// can hold: a user's semiring that reuses the address of a freed one is not
+// mistaken for it.  Descriptors marked annihilator-free are remembered by
+// address.
 
 #include "gxd_internal.h"
 #include <pthread.h>
@@ -16,6 +17,8 @@ static gxd_sr_entry *entries = NULL ;
 static int64_t nentries = 0, capacity = 0 ;
 static GrB_Descriptor *marked = NULL ;
 static int64_t nmarked = 0, mcapacity = 0 ;
+static GrB_Monoid *owned = NULL ;
+static int64_t nowned = 0, ocapacity = 0 ;
 
 static bool grow (void **array, int64_t *cap, int64_t need, size_t size)
 {
@@ -48,12 +51,15 @@ GrB_Info GXD_registry_add (const gxd_sr_entry *e)
 bool GXD_registry_find (GrB_Semiring s, gxd_sr_entry *e)
 {
     GrB_BinaryOp mult = NULL ;
+    GrB_Monoid add = NULL ;
     if (GxB_Semiring_multiply (&mult, s) != GrB_SUCCESS) return false ;
+    if (GxB_Semiring_add (&add, s) != GrB_SUCCESS) return false ;
     bool found = false ;
     pthread_mutex_lock (&lock) ;
     for (int64_t t = 0 ; t < nentries && !found ; t++)
     {
-        if (entries [t].semiring == s && entries [t].mult == mult)
+        if (entries [t].semiring == s && entries [t].mult == mult
+            && entries [t].add == add)
         {
             *e = entries [t] ;
             found = true ;
@@ -78,7 +84,51 @@ void GXD_registry_clear (void)
     pthread_mutex_lock (&lock) ;
     free (entries) ; entries = NULL ; nentries = 0 ; capacity = 0 ;
     free (marked) ; marked = NULL ; nmarked = 0 ; mcapacity = 0 ;
+    for (int64_t t = 0 ; t < nowned ; t++) GrB_Monoid_free (&owned [t]) ;
+    free (owned) ; owned = NULL ; nowned = 0 ; ocapacity = 0 ;
     pthread_mutex_unlock (&lock) ;
+}
+
+// a new monoid with add's operator and identity, of add's built-in type
+static GrB_Info monoid_copy (GrB_Monoid *copy, GrB_Monoid add)
+{
+    #define GXD_FREE_ALL ;
+    GrB_BinaryOp op ;
+    GrB_Type type ;
+    union { bool b ; int8_t i8 ; uint8_t u8 ; int16_t i16 ; uint16_t u16 ;
+        int32_t i32 ; uint32_t u32 ; int64_t i64 ; uint64_t u64 ; float f ;
+        double d ; double pad [4] ; } id ;
+    GXD_TRY (GxB_Monoid_operator (&op, add)) ;
+    GXD_TRY (GxB_BinaryOp_ztype (&type, op)) ;
+    GXD_TRY (GxB_Monoid_identity (&id, add)) ;
+    GrB_Info info ;
+    if      (type == GrB_BOOL)   info = GrB_Monoid_new_BOOL   (copy, op, id.b) ;
+    else if (type == GrB_INT8)   info = GrB_Monoid_new_INT8   (copy, op, id.i8) ;
+    else if (type == GrB_UINT8)  info = GrB_Monoid_new_UINT8  (copy, op, id.u8) ;
+    else if (type == GrB_INT16)  info = GrB_Monoid_new_INT16  (copy, op, id.i16) ;
+    else if (type == GrB_UINT16) info = GrB_Monoid_new_UINT16 (copy, op, id.u16) ;
+    else if (type == GrB_INT32)  info = GrB_Monoid_new_INT32  (copy, op, id.i32) ;
+    else if (type == GrB_UINT32) info = GrB_Monoid_new_UINT32 (copy, op, id.u32) ;
+    else if (type == GrB_INT64)  info = GrB_Monoid_new_INT64  (copy, op, id.i64) ;
+    else if (type == GrB_UINT64) info = GrB_Monoid_new_UINT64 (copy, op, id.u64) ;
+    else if (type == GrB_FP32)   info = GrB_Monoid_new_FP32   (copy, op, id.f) ;
+    else if (type == GrB_FP64)   info = GrB_Monoid_new_FP64   (copy, op, id.d) ;
+    else info = GrB_Monoid_new_UDT (copy, op, &id) ;
+    return info ;
+    #undef GXD_FREE_ALL
+}
+
+GrB_Info GXD_monoid_private (GrB_Monoid *copy, GrB_Monoid add)
+{
+    #define GXD_FREE_ALL GrB_Monoid_free (copy) ;
+    GXD_TRY (monoid_copy (copy, add)) ;
+    pthread_mutex_lock (&lock) ;
+    bool ok = grow ((void **) &owned, &ocapacity, nowned + 1, sizeof (GrB_Monoid)) ;
+    if (ok) owned [nowned++] = *copy ;
+    pthread_mutex_unlock (&lock) ;
+    if (!ok) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory (monoid registry)") ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
 }
 
 GrB_Info GXD_desc_mark (GrB_Descriptor d, bool on)
