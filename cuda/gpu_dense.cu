@@ -1,0 +1,187 @@
+//------------------------------------------------------------------------------
+// cuda/gpu_dense.cu: GXD_gpu_dense, strategy choice, tiles and streaming
+//------------------------------------------------------------------------------
+
+// The host-facing driver: uploads A and B, picks the strategy by the plan
+// (docs/gpu_strategy.md has the measurements: the intersection kernel for
+// every (+) = + metric, the SPSV for (+) without an inverse and exact mode),
+// then produces C in tiles of whole rows of A, so outputs larger than the
+// GPU's free memory work: tile t is computed on one stream while tile t-1 is
+// copied back on another (events order the reuse of the two buffers).
+
+#include "gpu_internal.cuh"
+#include <stdlib.h>
+
+// multiplicative ops whose f(x, e) and f(e, y) stay finite for finite x, y:
+// with these a generic plus-plan can use the rewrite
+static bool generic_rewrite_ok (gxd_opcode op)
+{
+    switch (op)
+    {
+        case GXD_OP_DIV: case GXD_OP_RDIV: case GXD_OP_POW: return false ;
+        default: return true ;
+    }
+}
+
+gxd_strategy gxd_choose_strategy (const gxd_plan *P)
+{
+    if (P->exact || P->metric == GXD_CHEBYSHEV) return GXD_STRAT_SPSV ;
+    if (P->metric == GXD_GENERIC)
+    {
+        return (P->add == GXD_OP_PLUS && generic_rewrite_ok (P->mult))
+            ? GXD_STRAT_INTERSECT : GXD_STRAT_SPSV ;
+    }
+    return GXD_STRAT_INTERSECT ;
+}
+
+static int64_t env_int (const char *name, int64_t dflt)
+{
+    const char *s = getenv (name) ;
+    return (s != NULL && *s) ? atoll (s) : dflt ;
+}
+
+void gxd_ctx_free (gxd_gpu_ctx *G)
+{
+    gxd_free_csr (&G->A) ;
+    gxd_free_csr (&G->B) ;
+    gxd_free_rows (&G->RA) ;
+    gxd_free_rows (&G->RB) ;
+    cudaFree (G->csc_pool) ;
+    free (G->csc) ;
+    cudaFree (G->ws1) ;
+    cudaFree (G->ws2) ;
+    cudaFree (G->wsint) ;
+    memset (G, 0, sizeof (*G)) ;
+}
+
+GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
+    int strategy, int64_t tile_rows, gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    memset (G, 0, sizeof (*G)) ;
+    G->P = *P ;
+    if (strategy < 0)
+    {
+        strategy = gxd_choose_strategy (P) ;
+        const char *e = getenv ("GXBDIST_GPU_STRATEGY") ;
+        // forcing the SPSV is always valid (it is exact); the intersection
+        // cannot serve (+) without an inverse
+        if (e != NULL && e [0] == 's') strategy = GXD_STRAT_SPSV ;
+    }
+    G->strategy = strategy ;
+    G->tn = env_int ("GXBDIST_GPU_TN", 3840) ;
+    // the intersection kernel needs >= GXD_SHORT (64) threads, whole warps
+    G->threads = (int) env_int ("GXBDIST_GPU_THREADS", 256) ;
+    G->threads = (G->threads < 64) ? 64 : (G->threads > 1024) ? 1024 : G->threads & ~31 ;
+    if (A->ncols != B->ncols)
+        return gxd_fail (GrB_DIMENSION_MISMATCH, msg, "A and B differ in columns") ;
+    GXD_TRY (gxd_upload_csr (A, P->fp64, true, &G->A, s, msg)) ;
+    GXD_TRY (gxd_upload_csr (B, P->fp64, true, &G->B, s, msg)) ;
+    if (strategy == GXD_STRAT_SPSV)
+        GXD_TRY (gxd_spsv_prepare (G, tile_rows, s, msg))
+    else
+        GXD_TRY (gxd_intersect_prepare (G, s, msg))
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+cleanup:
+    if (info != GrB_SUCCESS) gxd_ctx_free (G) ;
+    return info ;
+}
+
+GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
+    cudaStream_t s, char *msg)
+{
+    return (G->strategy == GXD_STRAT_SPSV)
+        ? gxd_spsv_tile (G, i0, i1, Ct, s, msg)
+        : gxd_intersect_tile (G, i0, i1, Ct, s, msg) ;
+}
+
+// rows per output tile: two output buffers and (SPSV) its workspace within
+// a share of the free memory
+static int64_t choose_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
+    int strategy)
+{
+    size_t freeb = 0, total = 0 ;
+    if (cudaMemGetInfo (&freeb, &total) != cudaSuccess) freeb = 1 << 30 ;
+    size_t budget = freeb / 4 ;
+    size_t cap = (size_t) env_int ("GXBDIST_GPU_TILE_BYTES", (int64_t) 1 << 30) ;
+    if (budget > cap) budget = cap ;
+    size_t per_pair = 2 * (P->fp64 ? 8 : 4) ;
+    if (strategy == GXD_STRAT_SPSV) per_pair += gxd_spsv_bytes_per_pair (P) ;
+    int64_t rows = (int64_t) (budget / ((size_t) (n > 0 ? n : 1) * per_pair)) ;
+    if (rows < 1) rows = 1 ;
+    if (rows > m) rows = m ;
+    return rows ;
+}
+
+extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
+    const gxd_csr *B, void *C, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t m = A->nrows, n = B->nrows ;
+    const size_t tsize = P->fp64 ? sizeof (double) : sizeof (float) ;
+    gxd_gpu_ctx G ;
+    cudaStream_t sc = NULL, sx = NULL ;
+    cudaEvent_t computed [2] = { NULL, NULL }, copied [2] = { NULL, NULL } ;
+    void *dC [2] = { NULL, NULL } ;
+    int64_t tile, ntiles ;
+    memset (&G, 0, sizeof (G)) ;
+    if (m == 0 || n == 0) return GrB_SUCCESS ;
+    GXD_CUDA_TRY (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking)) ;
+    GXD_CUDA_TRY (cudaStreamCreateWithFlags (&sx, cudaStreamNonBlocking)) ;
+    for (int b = 0 ; b < 2 ; b++)
+    {
+        GXD_CUDA_TRY (cudaEventCreateWithFlags (&computed [b], cudaEventDisableTiming)) ;
+        GXD_CUDA_TRY (cudaEventCreateWithFlags (&copied [b], cudaEventDisableTiming)) ;
+    }
+    {
+        int strategy = gxd_choose_strategy (P) ;
+        const char *e = getenv ("GXBDIST_GPU_STRATEGY") ;
+        if (e != NULL && e [0] == 's') strategy = GXD_STRAT_SPSV ;
+        tile = choose_tile_rows (P, m, n, strategy) ;
+        GXD_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, sc, msg)) ;
+    }
+    ntiles = (m + tile - 1) / tile ;
+    for (int b = 0 ; b < 2 && b < ntiles ; b++)
+    {
+        GXD_CUDA_TRY (cudaMalloc (&dC [b], (size_t) tile * n * tsize)) ;
+    }
+    // compute tile t on sc while tile t-1 is copied back on sx; the host
+    // blocks in the (pageable) copy, so tile t is queued before it
+    for (int64_t t = 0 ; t <= ntiles ; t++)
+    {
+        if (t < ntiles)
+        {
+            int b = t % 2 ;
+            int64_t i0 = t * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
+            if (t >= 2) GXD_CUDA_TRY (cudaStreamWaitEvent (sc, copied [b], 0)) ;
+            GXD_TRY (gxd_gpu_run_tile (&G, i0, i1, dC [b], sc, msg)) ;
+            GXD_CUDA_TRY (cudaEventRecord (computed [b], sc)) ;
+        }
+        if (t >= 1)
+        {
+            int64_t u = t - 1 ;
+            int b = u % 2 ;
+            int64_t i0 = u * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
+            GXD_CUDA_TRY (cudaStreamWaitEvent (sx, computed [b], 0)) ;
+            GXD_CUDA_TRY (cudaMemcpyAsync ((char *) C + (size_t) i0 * n * tsize,
+                dC [b], (size_t) (i1 - i0) * n * tsize, cudaMemcpyDeviceToHost, sx)) ;
+            GXD_CUDA_TRY (cudaEventRecord (copied [b], sx)) ;
+        }
+    }
+    GXD_CUDA_TRY (cudaStreamSynchronize (sx)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (sc)) ;
+cleanup:
+    if (sc) cudaStreamSynchronize (sc) ;
+    if (sx) cudaStreamSynchronize (sx) ;
+    cudaFree (dC [0]) ;
+    cudaFree (dC [1]) ;
+    for (int b = 0 ; b < 2 ; b++)
+    {
+        if (computed [b]) cudaEventDestroy (computed [b]) ;
+        if (copied [b]) cudaEventDestroy (copied [b]) ;
+    }
+    if (sc) cudaStreamDestroy (sc) ;
+    if (sx) cudaStreamDestroy (sx) ;
+    gxd_ctx_free (&G) ;
+    return info ;
+}

@@ -1,0 +1,292 @@
+//------------------------------------------------------------------------------
+// cuda/gpu_internal.cuh: what the CUDA strategy files share
+//------------------------------------------------------------------------------
+
+// One error idiom (GXD_CUDA_TRY, like CUB's CubDebug + SuiteSparse's GB_OK:
+// record the first failure with a message, jump to the function's cleanup),
+// the device copies of the CSR inputs, the per-row contexts as arrays
+// (structure of arrays, so a warp reading row j..j+31 is coalesced), and the
+// metric dispatch: every kernel is a template on the metric id so the
+// switches of gxd_metric_ops.h fold away at compile time.
+
+#ifndef GXD_GPU_INTERNAL_CUH
+#define GXD_GPU_INTERNAL_CUH
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdint.h>
+#include "gxd_gpu.h"
+#include "gxd_metric_ops.h"
+
+//------------------------------------------------------------------------------
+// errors
+//------------------------------------------------------------------------------
+
+// Evaluate a CUDA call; on failure write msg, set info and goto cleanup.
+// Allocation failures are GrB_OUT_OF_MEMORY, anything else GrB_PANIC.
+#define GXD_CUDA_TRY(call)                                                    \
+{                                                                             \
+    cudaError_t gxd_e_ = (call) ;                                             \
+    if (gxd_e_ != cudaSuccess)                                                \
+    {                                                                         \
+        info = gxd_cuda_info (gxd_e_, #call, __FILE__, __LINE__, msg) ;       \
+        goto cleanup ;                                                        \
+    }                                                                         \
+}
+
+// propagate a GrB_Info from a helper (which already wrote msg)
+#define GXD_TRY(call)                                                         \
+{                                                                             \
+    info = (call) ;                                                           \
+    if (info != GrB_SUCCESS) goto cleanup ;                                   \
+}
+
+// a kernel launch: check the launch itself (async faults surface at the next
+// synchronizing call, which is checked too)
+#define GXD_LAUNCH_CHECK() GXD_CUDA_TRY (cudaGetLastError ())
+
+static inline GrB_Info gxd_cuda_info (cudaError_t e, const char *what,
+    const char *file, int line, char *msg)
+{
+    cudaGetLastError () ;   // clear a sticky non-fatal error
+    if (msg != NULL)
+    {
+        snprintf (msg, GXD_MSG_LEN, "gxbdist GPU: %s failed: %s (%s:%d)",
+            what, cudaGetErrorString (e), file, line) ;
+    }
+    return (e == cudaErrorMemoryAllocation) ? GrB_OUT_OF_MEMORY : GrB_PANIC ;
+}
+
+static inline GrB_Info gxd_fail (GrB_Info info, char *msg, const char *text)
+{
+    if (msg != NULL) snprintf (msg, GXD_MSG_LEN, "gxbdist GPU: %s", text) ;
+    return info ;
+}
+
+//------------------------------------------------------------------------------
+// device data
+//------------------------------------------------------------------------------
+
+// a CSR matrix on the device: int64 row pointers (nnz may pass 2^31), int32
+// columns (k < 2^31 is required on the GPU; it halves the index traffic),
+// values T (float or double, as the plan says), and the COO row of each
+// entry (SPSV walks and CSC builds need it)
+typedef struct
+{
+    int64_t nrows, ncols, nnz ;
+    int64_t *p ;
+    int32_t *j ;
+    void *x ;
+    int32_t *row ;      // row of each entry (nrows < 2^31), or NULL
+}
+gxd_dcsr ;
+
+// per-row contexts (gxd_row) of a matrix, as arrays on the device
+typedef struct
+{
+    double *n0, *n1, *inv, *nrm, *mu ;
+    int64_t *nnz ;
+}
+gxd_drows ;
+
+// B by columns for one tile of its rows [j0, j0 + ncols of the tile): colptr
+// has k+1 offsets into rows/vals; rows are local to the tile (< 2^31)
+typedef struct
+{
+    int64_t *colptr ;
+    int32_t *rows ;
+    void *vals ;
+}
+gxd_dcsc ;
+
+template <typename T> struct gxd_rowview
+{
+    const int64_t *p ;
+    const int32_t *j ;
+    const T *x ;
+} ;
+
+// load the context of row i into a gxd_row; fields a metric never reads are
+// dead and their loads are removed by the compiler
+__device__ __forceinline__ gxd_row gxd_load_row (const gxd_drows &R, int64_t i)
+{
+    gxd_row r ;
+    gxd_row_begin (&r) ;        // every field defined, also ones added later
+    r.n0 = R.n0 [i] ; r.n1 = R.n1 [i] ; r.inv = R.inv [i] ; r.nrm = R.nrm [i] ;
+    r.mu = R.mu [i] ; r.nnz = R.nnz [i] ;
+    return r ;
+}
+
+//------------------------------------------------------------------------------
+// metric dispatch
+//------------------------------------------------------------------------------
+
+// GXD_DISPATCH (P, F, args): calls F<M,T>(args) with M the plan's metric as a
+// compile-time constant and T float or double.  F must be a function template
+// returning GrB_Info.
+#define GXD_CASE(M, F, T, ...) case M: return F<M, T> (__VA_ARGS__) ;
+#define GXD_DISPATCH_T(P, F, T, ...)                                          \
+    switch ((P)->metric)                                                      \
+    {                                                                         \
+        GXD_CASE (GXD_EUCLIDEAN,      F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_SQEUCLIDEAN,    F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_COSINE,         F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_CORRELATION,    F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_DICE,           F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_DOT,            F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_HELLINGER,      F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_JACCARD,        F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_RUSSELLRAO,     F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_KL_DIVERGENCE,  F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_CANBERRA,       F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_CHEBYSHEV,      F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_HAMMING,        F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_JENSEN_SHANNON, F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_MANHATTAN,      F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_BRAYCURTIS,     F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_MINKOWSKI,      F, T, __VA_ARGS__)                      \
+        GXD_CASE (GXD_GENERIC,        F, T, __VA_ARGS__)                      \
+        default: break ;                                                      \
+    }
+#define GXD_DISPATCH(P, F, ...)                                               \
+{                                                                             \
+    if ((P)->fp64) { GXD_DISPATCH_T (P, F, double, __VA_ARGS__) }             \
+    else           { GXD_DISPATCH_T (P, F, float,  __VA_ARGS__) }             \
+}
+
+// the value a missing entry takes (the NAMM identity)
+__host__ __device__ __forceinline__ double gxd_missing (int m, const gxd_plan &P)
+{
+    return (m == GXD_GENERIC) ? P.identity : 0 ;
+}
+
+// combine two partial union states (over disjoint column sets); the order of
+// the arguments is fixed by every caller, so results are deterministic
+__host__ __device__ __forceinline__ gxd_ustate gxd_ucombine (int m,
+    const gxd_plan &P, gxd_ustate a, gxd_ustate b)
+{
+    gxd_ustate s ;
+    if (m == GXD_CHEBYSHEV)
+    {
+        s.s0 = fmax (a.s0, b.s0) ; s.s1 = 0 ;
+    }
+    else if (m == GXD_GENERIC)
+    {
+        s.s0 = (P.add == GXD_OP_PLUS) ? a.s0 + b.s0 : gxd_binop (P.add, a.s0, b.s0) ;
+        s.s1 = 0 ;
+    }
+    else
+    {
+        s.s0 = a.s0 + b.s0 ; s.s1 = a.s1 + b.s1 ;
+    }
+    return s ;
+}
+
+//------------------------------------------------------------------------------
+// exact union of two sorted rows (one thread): the reference semantics
+//------------------------------------------------------------------------------
+
+// d(a, b) by one merge over a U b with gxd_ustep; used for sampled outputs,
+// for pairs the rewrite cannot resolve (gxd_needs_exact), and as the naive
+// baseline of the benchmark (seed 001 Algorithm 2)
+template <int M, typename T>
+__device__ __forceinline__ double gxd_union_merge (const gxd_plan &P,
+    const int32_t *aj, const T *ax, int64_t na,
+    const int32_t *bj, const T *bx, int64_t nb,
+    const gxd_row &ra, const gxd_row &rb, int64_t k)
+{
+    const gxd_metric_id m = (gxd_metric_id) M ;
+    const double e = gxd_missing (M, P) ;
+    gxd_ustate s = gxd_ubegin (m, &P) ;
+    int64_t pa = 0, pb = 0, nu = 0 ;
+    while (pa < na || pb < nb)
+    {
+        int32_t ca = (pa < na) ? aj [pa] : INT32_MAX ;
+        int32_t cb = (pb < nb) ? bj [pb] : INT32_MAX ;
+        double x = e, y = e ;
+        if (ca <= cb) x = (double) ax [pa++] ;
+        if (cb <= ca) y = (double) bx [pb++] ;
+        gxd_ustep (m, &P, &s, x, y, &ra, &rb) ;
+        nu++ ;
+    }
+    return gxd_uend (m, &P, &s, nu, &ra, &rb, k) ;
+}
+
+// never NaN, never negative: the last guard of every output (a metric that
+// can be negative, DOT and generic plans, is left as is)
+template <int M>
+__device__ __forceinline__ double gxd_sanitize (double d)
+{
+    if (M == GXD_DOT || M == GXD_GENERIC || M == GXD_KL_DIVERGENCE) return d ;
+    return (d > 0) ? d : 0 ;   // also maps NaN to 0
+}
+
+//------------------------------------------------------------------------------
+// helpers implemented in gpu_csr.cu
+//------------------------------------------------------------------------------
+
+// upload a host CSR (cols int64 -> int32, values copied as they are); with
+// want_rows, also the COO row of each entry
+GrB_Info gxd_upload_csr (const gxd_csr *H, bool fp64, bool want_rows,
+    gxd_dcsr *D, cudaStream_t s, char *msg) ;
+void gxd_free_csr (gxd_dcsr *D) ;
+
+// row contexts of every row of D (gxd_row semantics of gxd_metric_ops.h);
+// left = rows of A
+GrB_Info gxd_row_contexts (const gxd_plan *P, const gxd_dcsr *D, bool left,
+    gxd_drows *R, cudaStream_t s, char *msg) ;
+void gxd_free_rows (gxd_drows *R) ;
+
+// B by columns, one CSC per tile of tn rows of B (tile t holds rows
+// [t*tn, min(n,(t+1)*tn)) ); csc[t] share one allocation
+GrB_Info gxd_build_csc_tiles (const gxd_dcsr *B, bool fp64, int64_t tn,
+    int64_t ntiles, gxd_dcsc *csc, void **pool, cudaStream_t s, char *msg) ;
+
+//------------------------------------------------------------------------------
+// the strategies: each computes rows [i0, i1) of C into a device tile Ct
+// (row-major, (i1-i0) x n, T) on stream s
+//------------------------------------------------------------------------------
+
+struct gxd_gpu_ctx
+{
+    gxd_plan P ;
+    gxd_dcsr A, B ;
+    gxd_drows RA, RB ;
+    // intersection: B by columns per tile of tn rows
+    int64_t tn, ntiles ;
+    gxd_dcsc *csc ;
+    void *csc_pool ;
+    // SPSV workspaces (sized for the largest row tile)
+    void *ws1, *ws2 ;
+    int32_t *wsint ;
+    int64_t ws_rows ;
+    int threads ;       // block size of the intersection kernel
+    int strategy ;      // gxd_strategy
+} ;
+
+enum gxd_strategy { GXD_STRAT_INTERSECT = 0, GXD_STRAT_SPSV = 1 } ;
+
+gxd_strategy gxd_choose_strategy (const gxd_plan *P) ;
+
+GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
+GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg) ;
+
+GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
+    char *msg) ;
+GrB_Info gxd_spsv_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
+    cudaStream_t s, char *msg) ;
+
+size_t gxd_spsv_bytes_per_pair (const gxd_plan *P) ;
+
+// the driver (gpu_dense.cu): upload A and B, choose a strategy (strategy <
+// 0: by gxd_choose_strategy and the environment), prepare for row tiles of
+// at most tile_rows rows; then compute tiles into device memory
+GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
+    int strategy, int64_t tile_rows, gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
+GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
+    cudaStream_t s, char *msg) ;
+void gxd_ctx_free (gxd_gpu_ctx *G) ;
+
+#endif

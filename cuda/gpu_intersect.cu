@@ -1,0 +1,269 @@
+//------------------------------------------------------------------------------
+// cuda/gpu_intersect.cu: intersection + row norms, the main dense kernel
+//------------------------------------------------------------------------------
+
+// Every metric whose (+) is + (and the dot-kind metrics) is computed as
+// norms + an intersection sum + finalize (../shared/design/floors.md), so the
+// work is the intermediate products sum_c cA(c)*cB(c) of A*B', not m*nnz(B).
+//
+// One block per (row i of A, tile of tn rows of B).  The block keeps a
+// shared-memory accumulator of tn doubles, walks row i's columns one at a
+// time and, for column c, adds g(a_c, b_jc) for every entry of B's column c
+// (B by columns, gpu_csr.cu).  Within one column each j appears once, so the
+// threads never collide; a barrier separates columns.  No atomics: the sum
+// for each (i,j) is taken in row i's column order, the same bits every run
+// (issue 8: the probe with float atomics was slower and not reproducible).
+// Accumulating in double keeps FP32 outputs within 1e-5 of the FP64
+// reference; pairs that cancel (gxd_needs_exact: near-duplicate rows) are
+// recomputed by an exact merge over the union, by the thread that owns j.
+
+#include "gpu_internal.cuh"
+
+// columns of a row of A staged at once, the longest column whose entries
+// are copied to shared memory, and the room for those entries
+#define GXD_ICH 256
+#define GXD_SHORT 64
+#define GXD_SBUF 768
+
+// accumulator slot of output jj: one pad double every 16 slots, so rows of a
+// dense column (near-regular strides) spread over the 32 banks
+#define GXD_SW(jj) ((jj) + ((jj) >> 4))
+#define GXD_SW_LEN(tn) ((tn) + ((tn) >> 4) + 1)
+
+// warp 0: s_off [1..cmax] holds lengths; make it an exclusive prefix sum
+// (s_off [0] = 0) and set *cnt to the longest prefix of columns whose
+// staged entries fit in GXD_SBUF (at least one: a short column fits)
+__device__ __forceinline__ void stage_scan (int32_t *s_off, int cmax,
+    int32_t *cnt)
+{
+    const int lane = threadIdx.x & 31 ;
+    const int per = (GXD_ICH + 31) / 32 ;
+    int32_t local = 0 ;
+    for (int u = 0 ; u < per ; u++)
+    {
+        int t = lane * per + u ;
+        if (t < cmax) local += s_off [t+1] ;
+    }
+    int32_t inc = local ;
+    for (int off = 1 ; off < 32 ; off <<= 1)
+    {
+        int32_t v = __shfl_up_sync (0xffffffffu, inc, off) ;
+        if (lane >= off) inc += v ;
+    }
+    int32_t run = inc - local ;
+    int last = 0 ;
+    for (int u = 0 ; u < per ; u++)
+    {
+        int t = lane * per + u ;
+        if (t < cmax)
+        {
+            run += s_off [t+1] ;
+            s_off [t+1] = run ;
+            if (run <= GXD_SBUF) last = t + 1 ;
+        }
+    }
+    if (lane == 0) s_off [0] = 0 ;
+    // the prefix sums rise with t, so the fitting columns are a prefix
+    for (int off = 16 ; off > 0 ; off >>= 1)
+        last = max (last, __shfl_xor_sync (0xffffffffu, last, off)) ;
+    if (lane == 0) *cnt = (last > 0) ? last : 1 ;
+}
+
+template <int M, typename T, bool TWO>
+__global__ void k_intersect (gxd_plan P,
+    const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
+    const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
+    gxd_dcsc S, int64_t i0, int64_t j0, int64_t w, int64_t n, int64_t k,
+    int64_t tn, T *Ct)
+{
+    const gxd_metric_id m = (gxd_metric_id) M ;
+    extern __shared__ double acc [] ;
+    double *acc2 = acc + GXD_SW_LEN (tn) ;
+    const int64_t i = i0 + blockIdx.x ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+
+    for (int64_t jj = tid ; jj < GXD_SW_LEN (w) ; jj += nt)
+    {
+        acc [jj] = 0 ;
+        if (TWO) acc2 [jj] = 0 ;
+    }
+    __syncthreads () ;
+
+    const int64_t alo = Ap [i], ahi = Ap [i+1] ;
+    const int32_t *__restrict__ rows = S.rows ;
+    const T *__restrict__ vals = (const T *) S.vals ;
+    // Each column costs a barrier; with the loads of a short column inside
+    // its phase, every phase waits one L2 round trip (measured: ~900 clocks
+    // per phase, most columns of a row are short).  So a chunk of up to
+    // GXD_ICH columns is staged first: their extents, and the entries of
+    // the short ones (<= GXD_SHORT) copied into shared memory with all
+    // threads loading at once; the phases then read shared memory.
+    __shared__ int32_t s_lo [GXD_ICH], s_hi [GXD_ICH] ;   // < 2^31 per tile
+    __shared__ double s_x [GXD_ICH] ;
+    __shared__ int32_t s_off [GXD_ICH + 1] ;
+    __shared__ int32_t s_cnt ;
+    __shared__ int32_t sb_j [GXD_SBUF] ;
+    __shared__ T sb_y [GXD_SBUF] ;
+    for (int64_t base = alo ; base < ahi ; )
+    {
+        const int cmax = (int) ((ahi - base < GXD_ICH) ? ahi - base : GXD_ICH) ;
+        __syncthreads () ;                  // the last chunk's readers are done
+        for (int t = tid ; t < cmax ; t += nt)
+        {
+            const int32_t c = Aj [base + t] ;
+            const int64_t lo = S.colptr [c], hi = S.colptr [c+1] ;
+            s_lo [t] = (int32_t) lo ; s_hi [t] = (int32_t) hi ;
+            s_x [t] = (double) Ax [base + t] ;
+            s_off [t+1] = (hi - lo <= GXD_SHORT) ? (int32_t) (hi - lo) : 0 ;
+        }
+        __syncthreads () ;
+        if (tid < 32) stage_scan (s_off, cmax, &s_cnt) ;
+        __syncthreads () ;
+        const int cnt = s_cnt ;
+        // one warp per staged column (<= GXD_SHORT entries each): no search
+        for (int t = tid / 32 ; t < cnt ; t += nt / 32)
+        {
+            const int off = s_off [t], len = s_off [t+1] - off ;
+            const int64_t lo = s_lo [t] ;
+            for (int e = (tid & 31) ; e < len ; e += 32)
+            {
+                sb_j [off + e] = __ldg (rows + lo + e) ;
+                sb_y [off + e] = __ldg (vals + lo + e) ;
+            }
+        }
+        __syncthreads () ;
+        for (int t = 0 ; t < cnt ; t++)
+        {
+            const int64_t lo = s_lo [t], hi = s_hi [t] ;
+            if (lo == hi) continue ;        // uniform over the block
+            const double x = s_x [t] ;
+            if (hi - lo <= GXD_SHORT)
+            {
+                if (tid < hi - lo)
+                {
+                    const int e = s_off [t] + tid ;
+                    const int32_t jj = sb_j [e] ;
+                    const double y = (double) sb_y [e] ;
+                    acc [GXD_SW (jj)] += gxd_g (m, &P, x, y) ;
+                    if (TWO) acc2 [GXD_SW (jj)] += gxd_g2 (x, y) ;
+                }
+            }
+            else
+            {
+                // a long column, two entries per thread per step
+                for (int64_t q = lo + tid ; q < hi ; q += 2 * nt)
+                {
+                    const int64_t q2 = q + nt ;
+                    const bool has2 = q2 < hi ;
+                    const int32_t j1 = __ldg (rows + q) ;
+                    const double y1 = (double) __ldg (vals + q) ;
+                    int32_t j2 = 0 ; double y2 = 0 ;
+                    if (has2) { j2 = __ldg (rows + q2) ; y2 = (double) __ldg (vals + q2) ; }
+                    acc [GXD_SW (j1)] += gxd_g (m, &P, x, y1) ;
+                    if (TWO) acc2 [GXD_SW (j1)] += gxd_g2 (x, y1) ;
+                    if (has2)
+                    {
+                        acc [GXD_SW (j2)] += gxd_g (m, &P, x, y2) ;
+                        if (TWO) acc2 [GXD_SW (j2)] += gxd_g2 (x, y2) ;
+                    }
+                }
+            }
+            __syncthreads () ;
+        }
+        base += cnt ;
+    }
+
+    const gxd_row ra = gxd_load_row (RA, i) ;
+    T *crow = Ct + (int64_t) blockIdx.x * n + j0 ;
+    for (int64_t jj = tid ; jj < w ; jj += nt)
+    {
+        const int64_t j = j0 + jj ;
+        const gxd_row rb = gxd_load_row (RB, j) ;
+        const double a1 = acc [GXD_SW (jj)], a2 = TWO ? acc2 [GXD_SW (jj)] : 0 ;
+        double d = gxd_finalize (m, &P, a1, a2, &ra, &rb, k) ;
+        bool redo = gxd_needs_exact (m, &P, a1, a2, &ra, &rb, k, d) ;
+        if (M == GXD_GENERIC) redo = redo || !isfinite (d) ;
+        if (redo)
+        {
+            d = gxd_union_merge<M, T> (P, Aj + alo, Ax + alo, ahi - alo,
+                Bj + Bp [j], Bx + Bp [j], Bp [j+1] - Bp [j], ra, rb, k) ;
+        }
+        crow [jj] = (T) gxd_sanitize<M> (d) ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// launch
+//------------------------------------------------------------------------------
+
+template <int M, typename T>
+static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const bool two = (M == GXD_BRAYCURTIS) ;
+    const int64_t n = G->B.nrows, rows = i1 - i0 ;
+    const int nt = G->threads ;
+    size_t shmem = (size_t) GXD_SW_LEN (G->tn) * sizeof (double) * (two ? 2 : 1) ;
+    if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
+    if (two)
+    {
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect<M, T, true>,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
+    }
+    else
+    {
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect<M, T, false>,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
+    }
+    for (int64_t t = 0 ; t < G->ntiles ; t++)
+    {
+        int64_t j0 = t * G->tn ;
+        int64_t w = (j0 + G->tn < n) ? G->tn : n - j0 ;
+        // rows of the grid go in x (2^31 - 1 blocks), tiles run in order
+        for (int64_t r0 = 0 ; r0 < rows ; r0 += INT32_MAX)
+        {
+            int64_t nr = (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX ;
+            T *Cr = (T *) Ct + r0 * n ;
+            if (two)
+                k_intersect<M, T, true> <<<(unsigned) nr, nt, shmem, s>>> (G->P,
+                    G->A.p, G->A.j, (const T *) G->A.x, G->RA,
+                    G->B.p, G->B.j, (const T *) G->B.x, G->RB,
+                    G->csc [t], i0 + r0, j0, w, n, G->A.ncols, G->tn, Cr) ;
+            else
+                k_intersect<M, T, false> <<<(unsigned) nr, nt, shmem, s>>> (G->P,
+                    G->A.p, G->A.j, (const T *) G->A.x, G->RA,
+                    G->B.p, G->B.j, (const T *) G->B.x, G->RB,
+                    G->csc [t], i0 + r0, j0, w, n, G->A.ncols, G->tn, Cr) ;
+            GXD_LAUNCH_CHECK () ;
+        }
+    }
+cleanup:
+    return info ;
+}
+
+GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg)
+{
+    const gxd_plan *P = &G->P ;
+    GXD_DISPATCH (P, launch_intersect, G, i0, i1, Ct, s, msg) ;
+    return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
+}
+
+// row contexts of A and B, and B by columns in tiles of tn rows
+GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t n = G->B.nrows ;
+    if (G->tn <= 0 || G->tn > n) G->tn = (n > 0) ? n : 1 ;
+    G->ntiles = (n + G->tn - 1) / G->tn ;
+    if (G->ntiles < 1) G->ntiles = 1 ;
+    G->csc = (gxd_dcsc *) calloc (G->ntiles, sizeof (gxd_dcsc)) ;
+    if (G->csc == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
+    GXD_TRY (gxd_row_contexts (&G->P, &G->A, true, &G->RA, s, msg)) ;
+    GXD_TRY (gxd_row_contexts (&G->P, &G->B, false, &G->RB, s, msg)) ;
+    GXD_TRY (gxd_build_csc_tiles (&G->B, G->P.fp64, G->tn, G->ntiles, G->csc,
+        &G->csc_pool, s, msg)) ;
+cleanup:
+    return info ;
+}

@@ -1,0 +1,442 @@
+//------------------------------------------------------------------------------
+// cuda/gpu_spsv.cu: the exact union path, load-balanced two-pass SPSV
+//------------------------------------------------------------------------------
+
+// Seed 001 §6.2 (Algorithm 3) and seed 004 (segmented reduction by key in a
+// warp), written for determinism.  Used where the rewrite cannot be: (+) =
+// max (Chebyshev), generic monoids without an inverse, and exact mode
+// (plan.exact: every pair over the union, no cancellation at all).
+//
+// Pass 1: one block per row a of A (rows [i0,i1) of a tile) holds a in
+// shared memory: dense (values + presence bits) when k fits, else a hash
+// table at <= 50 % load (§6.2.2); rows too long for the table are split
+// into column ranges of at most half the table and processed one after the
+// other (high-degree partition, §6.2.3).  The block walks every entry of B
+// in COO order; each warp owns a fixed range of whole rows of B (found by
+// binary search on B's row pointers), takes 32 entries at a time and
+// reduces them by row with a segmented scan (fixed shuffle order), carrying
+// a row's partial into the next 32.  Each (a, b) pair is thus owned by one
+// warp: no atomics, the same bits every run.  Pass 1 covers the columns of
+// b (a∩b and b-only, x = identity where a misses).
+// Pass 2 swaps the roles (a block per row b, walking A's rows of the tile)
+// and applies f(x, e) to the columns of a that b misses.
+// A combine kernel merges the two partial states (gxd_ucombine) and
+// finishes with gxd_uend.  Workspace: 2-3 values per pair of the tile.
+
+#include "gpu_internal.cuh"
+
+#define GXD_SPSV_THREADS 256
+#define GXD_SPSV_SHMEM (48 * 1024)          // hash table
+#define GXD_SPSV_DENSE_MAX (48 * 1024)      // dense row; 112 KB (2 blocks/SM) measured slower than the hash table
+
+__device__ __forceinline__ uint32_t gxd_hash (uint32_t c)
+{
+    // murmur3 finalizer
+    c ^= c >> 16 ; c *= 0x85ebca6bu ; c ^= c >> 13 ; c *= 0xc2b2ae35u ;
+    c ^= c >> 16 ;
+    return c ;
+}
+
+// the held row in shared memory
+template <typename T, bool DENSE> struct held_row
+{
+    int32_t *keys ;     // hash: column or -1; dense: presence bits
+    T *vals ;
+    uint32_t mask ;     // hash capacity - 1
+    uint32_t *bits ;    // hash: presence bits in front of the table, or NULL
+                        // (most look-ups miss: a bit answers them at once)
+
+    __device__ void clear (int64_t k, int tid, int nt)
+    {
+        int64_t words = DENSE ? (k + 31) / 32 : (int64_t) mask + 1 ;
+        for (int64_t q = tid ; q < words ; q += nt) keys [q] = DENSE ? 0 : -1 ;
+        if (!DENSE && bits != NULL)
+            for (int64_t q = tid ; q < (k + 31) / 32 ; q += nt) bits [q] = 0 ;
+    }
+
+    __device__ void insert (int32_t c, T v)
+    {
+        if (DENSE)
+        {
+            vals [c] = v ;
+            atomicOr ((unsigned *) &keys [c >> 5], 1u << (c & 31)) ;
+        }
+        else
+        {
+            // linear probing; the final layout depends on the order of
+            // inserts but every lookup finds the same value
+            uint32_t h = gxd_hash ((uint32_t) c) & mask ;
+            while (atomicCAS (&keys [h], -1, c) != -1) h = (h + 1) & mask ;
+            vals [h] = v ;
+            if (bits != NULL) atomicOr (&bits [c >> 5], 1u << (c & 31)) ;
+        }
+    }
+
+    __device__ bool find (int32_t c, T *v) const
+    {
+        if (DENSE)
+        {
+            if (!((keys [c >> 5] >> (c & 31)) & 1)) return false ;
+            *v = vals [c] ;
+            return true ;
+        }
+        if (bits != NULL && !((bits [c >> 5] >> (c & 31)) & 1)) return false ;
+        uint32_t h = gxd_hash ((uint32_t) c) & mask ;
+        for (;;)
+        {
+            int32_t key = keys [h] ;
+            if (key == c) { *v = vals [h] ; return true ; }
+            if (key == -1) return false ;
+            h = (h + 1) & mask ;
+        }
+    }
+} ;
+
+// first row r in [lo, hi] with p [r] >= target
+__device__ __forceinline__ int64_t row_lower_bound (const int64_t *p,
+    int64_t lo, int64_t hi, int64_t target)
+{
+    while (lo < hi)
+    {
+        int64_t mid = (lo + hi) / 2 ;
+        if (p [mid] < target) lo = mid + 1 ; else hi = mid ;
+    }
+    return lo ;
+}
+
+// PASS 1: held = row of A, walk = rows of B; PASS 2: held = row of B, walk
+// = rows of A.  Output partial state of pair (held bid, walked r) at
+// bid * ld + (r - wr0).
+template <int M, typename T, int PASS, bool DENSE>
+__global__ void __launch_bounds__ (GXD_SPSV_THREADS) k_spsv (gxd_plan P,
+    const int64_t *Hp, const int32_t *Hj, const T *Hx, int64_t h0,
+    const int64_t *Wp, const int32_t *Wj, const T *Wx, const int32_t *Wrow,
+    int64_t wr0, int64_t wr1, gxd_drows RA, gxd_drows RB, int64_t k,
+    int hcap, bool use_bits, double *ws0, double *ws1, int32_t *wsn,
+    int64_t ld)
+{
+    const gxd_metric_id m = (gxd_metric_id) M ;
+    const bool BC = (M == GXD_BRAYCURTIS) ;
+    const bool NU = (PASS == 1) && (M == GXD_CORRELATION || M == GXD_GENERIC) ;
+    extern __shared__ int32_t shraw [] ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const int lane = tid & 31, wid = tid / 32, nw = nt / 32 ;
+    const int64_t h = h0 + blockIdx.x ;
+    const double e = gxd_missing (M, P) ;
+
+    held_row<T, DENSE> H ;
+    H.keys = shraw ;
+    int64_t words = DENSE ? (k + 31) / 32 : hcap ;
+    H.vals = (T *) (shraw + ((words + 3) & ~3LL)) ;
+    H.mask = hcap - 1 ;
+    H.bits = (!DENSE && use_bits) ? (uint32_t *) (H.vals + hcap) : NULL ;
+
+    // this warp's range of whole walked rows
+    const int64_t E0 = Wp [wr0], E1 = Wp [wr1] ;
+    const int64_t rlo = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * wid / nw) ;
+    const int64_t rhi = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * (wid + 1) / nw) ;
+    const int64_t elo = Wp [rlo], ehi = Wp [rhi] ;
+
+    const int64_t plo = Hp [h], phi = Hp [h+1] ;
+    const int64_t chunk = DENSE ? (phi - plo + 1) : hcap / 2 ;
+    const gxd_row rh = gxd_load_row (PASS == 1 ? RA : RB, h) ;
+
+    for (int64_t c0 = plo ; c0 < phi || c0 == plo ; c0 += chunk)
+    {
+        const int64_t c1 = (c0 + chunk < phi) ? c0 + chunk : phi ;
+        // the column range this chunk answers for: every walked entry falls
+        // in exactly one chunk's range
+        const int32_t clo = (c0 == plo) ? 0 : Hj [c0] ;
+        const int32_t chi = (c1 >= phi) ? INT32_MAX : Hj [c1] ;
+        __syncthreads () ;
+        H.clear (k, tid, nt) ;
+        __syncthreads () ;
+        for (int64_t q = c0 + tid ; q < c1 ; q += nt) H.insert (Hj [q], Hx [q]) ;
+        __syncthreads () ;
+
+        // walk: 32 entries at a time, segmented by walked row
+        int32_t ckey = -1 ;                 // carried row (uniform)
+        gxd_ustate cst = gxd_ubegin (m, &P) ;
+        int32_t ccnt = 0 ;
+        for (int64_t eb = elo ; eb < ehi ; eb += 32)
+        {
+            const int64_t q = eb + lane ;
+            const bool valid = q < ehi ;
+            int32_t key = valid ? Wrow [q] : INT32_MAX ;
+            gxd_ustate st = gxd_ubegin (m, &P) ;
+            int32_t cnt = 0 ;
+            if (valid)
+            {
+                const int32_t c = Wj [q] ;
+                if (c >= clo && c < chi)
+                {
+                    T hv ;
+                    const bool hit = H.find (c, &hv) ;
+                    const double v = (double) Wx [q] ;
+                    if (PASS == 1)
+                    {
+                        const gxd_row rw = gxd_load_row (RB, key) ;
+                        gxd_ustep (m, &P, &st, hit ? (double) hv : e, v, &rh, &rw) ;
+                        cnt = hit ;
+                    }
+                    else if (!hit)
+                    {
+                        const gxd_row rw = gxd_load_row (RA, key) ;
+                        gxd_ustep (m, &P, &st, v, e, &rw, &rh) ;
+                    }
+                }
+            }
+            // all 32 entries in one row (rows longer than a warp): a plain
+            // butterfly; + max * min are commutative, so every lane ends
+            // with the same bits
+            const int32_t key0 = __shfl_sync (0xffffffffu, key, 0) ;
+            if (__all_sync (0xffffffffu, key == key0))
+            {
+                #pragma unroll
+                for (int off = 16 ; off > 0 ; off >>= 1)
+                {
+                    gxd_ustate o ;
+                    o.s0 = __shfl_xor_sync (0xffffffffu, st.s0, off) ;
+                    o.s1 = BC ? __shfl_xor_sync (0xffffffffu, st.s1, off) : 0 ;
+                    if (NU) cnt += __shfl_xor_sync (0xffffffffu, cnt, off) ;
+                    st = gxd_ucombine (M, P, st, o) ;
+                }
+            }
+            else
+            {
+                // inclusive segmented scan (keys ascending within the warp)
+                #pragma unroll
+                for (int off = 1 ; off < 32 ; off <<= 1)
+                {
+                    int32_t k2 = __shfl_up_sync (0xffffffffu, key, off) ;
+                    gxd_ustate o ;
+                    o.s0 = __shfl_up_sync (0xffffffffu, st.s0, off) ;
+                    o.s1 = BC ? __shfl_up_sync (0xffffffffu, st.s1, off) : 0 ;
+                    int32_t oc = NU ? __shfl_up_sync (0xffffffffu, cnt, off) : 0 ;
+                    if (lane >= off && k2 == key)
+                    {
+                        st = gxd_ucombine (M, P, o, st) ;
+                        if (NU) cnt += oc ;
+                    }
+                }
+            }
+            if (key == ckey)
+            {
+                st = gxd_ucombine (M, P, cst, st) ;
+                if (NU) cnt += ccnt ;
+            }
+            int32_t knext = __shfl_down_sync (0xffffffffu, key, 1) ;
+            bool tail = valid && (lane == 31 || knext != key) ;
+            if (tail && lane == 31)
+            {
+                // does this row go on in the next 32 entries?
+                tail = !(q + 1 < ehi && Wrow [q + 1] == key) ;
+            }
+            // the new carry: lane 31's segment when it continues
+            int32_t k31 = __shfl_sync (0xffffffffu, key, 31) ;
+            bool go_on = __shfl_sync (0xffffffffu, (int) (valid && !tail), 31) ;
+            gxd_ustate s31 ;
+            s31.s0 = __shfl_sync (0xffffffffu, st.s0, 31) ;
+            s31.s1 = BC ? __shfl_sync (0xffffffffu, st.s1, 31) : 0 ;
+            int32_t c31 = NU ? __shfl_sync (0xffffffffu, cnt, 31) : 0 ;
+            if (tail)
+            {
+                int64_t o = (int64_t) blockIdx.x * ld + (key - wr0) ;
+                gxd_ustate old ;
+                old.s0 = ws0 [o] ;
+                old.s1 = BC ? ws1 [o] : 0 ;
+                gxd_ustate nw_ = gxd_ucombine (M, P, old, st) ;
+                ws0 [o] = nw_.s0 ;
+                if (BC) ws1 [o] = nw_.s1 ;
+                if (NU) wsn [o] += cnt ;
+            }
+            ckey = go_on ? k31 : -1 ;
+            cst = s31 ; ccnt = c31 ;
+        }
+        if (c1 >= phi) break ;
+    }
+}
+
+// every partial state starts at the monoid's identity (rows with no
+// entries are never written by the walks)
+template <int M>
+__global__ void k_spsv_fill (gxd_plan P, double *a, double *b, int32_t *cnt,
+    int64_t len)
+{
+    int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    if (q >= len) return ;
+    gxd_ustate s = gxd_ubegin ((gxd_metric_id) M, &P) ;
+    a [q] = s.s0 ;
+    if (b != NULL) b [q] = s.s1 ;
+    if (cnt != NULL) cnt [q] = 0 ;
+}
+
+// C (i, j) = uend (pass1 (i,j) (+) pass2 (j,i)); pass 2 is stored transposed
+// and read through a 32x32 shared tile
+template <int M, typename T>
+__global__ void k_spsv_combine (gxd_plan P, const double *p1a, const double *p1b,
+    const int32_t *p1n, const double *p2a, const double *p2b, gxd_drows RA,
+    gxd_drows RB, int64_t i0, int64_t rows, int64_t n, int64_t k, T *Ct)
+{
+    const gxd_metric_id m = (gxd_metric_id) M ;
+    const bool BC = (M == GXD_BRAYCURTIS) ;
+    __shared__ double ta [32][33], tb [32][33] ;
+    const int64_t ib = blockIdx.y * 32, jb = blockIdx.x * 32 ;
+    const int tx = threadIdx.x, ty = threadIdx.y ;   // 32 x 8
+    for (int r = ty ; r < 32 ; r += 8)
+    {
+        int64_t j = jb + r, i = ib + tx ;
+        if (j < n && i < rows)
+        {
+            ta [r][tx] = p2a [j * rows + i] ;
+            if (BC) tb [r][tx] = p2b [j * rows + i] ;
+        }
+    }
+    __syncthreads () ;
+    for (int r = ty ; r < 32 ; r += 8)
+    {
+        int64_t i = ib + r, j = jb + tx ;
+        if (i >= rows || j >= n) continue ;
+        int64_t o = i * n + j ;
+        gxd_ustate s1, s2 ;
+        s1.s0 = p1a [o] ; s1.s1 = BC ? p1b [o] : 0 ;
+        s2.s0 = ta [tx][r] ; s2.s1 = BC ? tb [tx][r] : 0 ;
+        gxd_ustate s = gxd_ucombine (M, P, s1, s2) ;
+        gxd_row ra = gxd_load_row (RA, i0 + i), rb = gxd_load_row (RB, j) ;
+        int64_t nu = 0 ;
+        if (M == GXD_CORRELATION || M == GXD_GENERIC) nu = ra.nnz + rb.nnz - p1n [o] ;
+        Ct [o] = (T) gxd_sanitize<M> (gxd_uend (m, &P, &s, nu, &ra, &rb, k)) ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// launch
+//------------------------------------------------------------------------------
+
+static unsigned nblk (int64_t work, int t)
+{
+    int64_t b = (work + t - 1) / t ;
+    return (unsigned) (b < 1 ? 1 : b) ;
+}
+
+// the shared layout: dense when k values + k bits fit, else a hash table of
+// hcap slots (a power of two, keys + values)
+static bool spsv_dense (int64_t k, size_t tsize, int *hcap, size_t *shmem)
+{
+    int cap = 32 ;
+    while ((size_t) (2 * cap) * (4 + tsize) + 16 <= GXD_SPSV_SHMEM) cap *= 2 ;
+    *hcap = cap ;
+    size_t dense = (size_t) k * tsize + 4 * ((k + 31) / 32) + 32 ;
+    bool use = dense <= GXD_SPSV_DENSE_MAX ;
+    *shmem = use ? (dense > GXD_SPSV_SHMEM ? dense : GXD_SPSV_SHMEM) : GXD_SPSV_SHMEM ;
+    return use ;
+}
+
+template <int M, typename T, int PASS>
+static GrB_Info launch_pass (gxd_gpu_ctx *G, const gxd_dcsr *H, int64_t h0,
+    int64_t nh, const gxd_dcsr *W, int64_t wr0, int64_t wr1, double *a,
+    double *b, int32_t *cnt, int64_t ld, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    int hcap ;
+    size_t shmem ;
+    bool dense = spsv_dense (G->A.ncols, sizeof (T), &hcap, &shmem) ;
+    // presence bits in front of the hash table when k is at most 64K
+    // (8 KB on top of the table's 32 KB (FP32) or 24 KB (FP64))
+    const bool use_bits = !dense && G->A.ncols <= 65536 ;
+    if (use_bits)
+    {
+        shmem = (size_t) hcap * (4 + sizeof (T)) + (G->A.ncols + 31) / 32 * 4 + 64 ;
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, false>,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
+    }
+    if (dense)
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, true>,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
+    for (int64_t r0 = 0 ; r0 < nh ; r0 += INT32_MAX)
+    {
+        int64_t nr = (nh - r0 < INT32_MAX) ? nh - r0 : INT32_MAX ;
+        #define GXD_SPSV_ARGS G->P, H->p, H->j, (const T *) H->x, h0 + r0,     \
+            W->p, W->j, (const T *) W->x, W->row, wr0, wr1, G->RA, G->RB,      \
+            G->A.ncols, hcap, use_bits, a + r0 * ld, b ? b + r0 * ld : NULL,   \
+            cnt ? cnt + r0 * ld : NULL, ld
+        if (dense)
+            k_spsv<M, T, PASS, true> <<<(unsigned) nr, GXD_SPSV_THREADS,
+                shmem, s>>> (GXD_SPSV_ARGS) ;
+        else
+            k_spsv<M, T, PASS, false> <<<(unsigned) nr, GXD_SPSV_THREADS,
+                shmem, s>>> (GXD_SPSV_ARGS) ;
+        #undef GXD_SPSV_ARGS
+        GXD_LAUNCH_CHECK () ;
+    }
+cleanup:
+    return info ;
+}
+
+template <int M, typename T>
+static GrB_Info launch_spsv (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const bool bc = (M == GXD_BRAYCURTIS) ;
+    const bool nu = (M == GXD_CORRELATION || M == GXD_GENERIC) ;
+    const int64_t n = G->B.nrows, rows = i1 - i0, len = rows * n ;
+    if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
+    // workspace: pass 1 [rows][n], pass 2 [n][rows], BC's second sums after
+    double *w = (double *) G->ws1 ;
+    double *p1a = w, *p2a = w + len ;
+    double *p1b = bc ? w + 2 * len : NULL, *p2b = bc ? w + 3 * len : NULL ;
+    int32_t *p1n = nu ? G->wsint : NULL ;
+    k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p1a, p1b, p1n, len) ;
+    GXD_LAUNCH_CHECK () ;
+    k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p2a, p2b, NULL, len) ;
+    GXD_LAUNCH_CHECK () ;
+    GXD_TRY ((launch_pass<M, T, 1> (G, &G->A, i0, rows, &G->B, 0, n,
+        p1a, p1b, p1n, n, s, msg))) ;
+    GXD_TRY ((launch_pass<M, T, 2> (G, &G->B, 0, n, &G->A, i0, i1,
+        p2a, p2b, NULL, rows, s, msg))) ;
+    {
+        dim3 grid (nblk (n, 32), nblk (rows, 32)), block (32, 8) ;
+        k_spsv_combine<M, T> <<<grid, block, 0, s>>> (G->P, p1a, p1b, p1n,
+            p2a, p2b, G->RA, G->RB, i0, rows, n, G->A.ncols, (T *) Ct) ;
+        GXD_LAUNCH_CHECK () ;
+    }
+cleanup:
+    return info ;
+}
+
+GrB_Info gxd_spsv_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
+    cudaStream_t s, char *msg)
+{
+    const gxd_plan *P = &G->P ;
+    if (i1 - i0 > G->ws_rows)
+        return gxd_fail (GrB_PANIC, msg, "SPSV tile larger than its workspace") ;
+    GXD_DISPATCH (P, launch_spsv, G, i0, i1, Ct, s, msg) ;
+    return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
+}
+
+// bytes of workspace per output pair of an SPSV tile
+size_t gxd_spsv_bytes_per_pair (const gxd_plan *P)
+{
+    bool bc = P->metric == GXD_BRAYCURTIS ;
+    bool nu = P->metric == GXD_CORRELATION || P->metric == GXD_GENERIC ;
+    return (bc ? 32 : 16) + (nu ? 4 : 0) ;
+}
+
+GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
+    char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t n = G->B.nrows ;
+    int64_t len = tile_rows * n ;
+    bool bc = G->P.metric == GXD_BRAYCURTIS ;
+    bool nu = G->P.metric == GXD_CORRELATION || G->P.metric == GXD_GENERIC ;
+    if (len < 1) len = 1 ;
+    GXD_TRY (gxd_row_contexts (&G->P, &G->A, true, &G->RA, s, msg)) ;
+    GXD_TRY (gxd_row_contexts (&G->P, &G->B, false, &G->RB, s, msg)) ;
+    GXD_CUDA_TRY (cudaMalloc (&G->ws1, (size_t) len * (bc ? 4 : 2) * sizeof (double))) ;
+    if (nu) GXD_CUDA_TRY (cudaMalloc (&G->wsint, (size_t) len * sizeof (int32_t))) ;
+    G->ws_rows = tile_rows ;
+cleanup:
+    return info ;
+}
