@@ -4,7 +4,8 @@
 
 // The host-facing driver: uploads A and B, picks the strategy by the plan
 // (docs/gpu_strategy.md has the measurements: the intersection kernel for
-// every (+) = + metric, the SPSV for (+) without an inverse and exact mode),
+// every (+) = + metric, intersection + extremes for Chebyshev, the SPSV for
+// (+) without an inverse and exact mode),
 // then produces C in tiles of whole rows of A, so outputs larger than the
 // GPU's free memory work: tile t is computed on one stream while tile t-1 is
 // copied back on another (events order the reuse of the two buffers).
@@ -25,7 +26,8 @@ static bool generic_rewrite_ok (gxd_opcode op)
 
 gxd_strategy gxd_choose_strategy (const gxd_plan *P)
 {
-    if (P->exact || P->metric == GXD_CHEBYSHEV) return GXD_STRAT_SPSV ;
+    if (P->exact) return GXD_STRAT_SPSV ;
+    if (P->metric == GXD_CHEBYSHEV) return GXD_STRAT_CHEBYSHEV ;
     if (P->metric == GXD_GENERIC)
     {
         return (P->add == GXD_OP_PLUS && generic_rewrite_ok (P->mult))
@@ -51,6 +53,7 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     cudaFree (G->ws1) ;
     cudaFree (G->ws2) ;
     cudaFree (G->wsint) ;
+    cudaFree (G->Asj) ; cudaFree (G->Asx) ; cudaFree (G->Bsj) ; cudaFree (G->Bsx) ;
     memset (G, 0, sizeof (*G)) ;
 }
 
@@ -79,6 +82,8 @@ GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     GXD_TRY (gxd_upload_csr (B, P->fp64, true, &G->B, s, msg)) ;
     if (strategy == GXD_STRAT_SPSV)
         GXD_TRY (gxd_spsv_prepare (G, tile_rows, s, msg))
+    else if (strategy == GXD_STRAT_CHEBYSHEV)
+        GXD_TRY (gxd_chebyshev_prepare (G, s, msg))
     else
         GXD_TRY (gxd_intersect_prepare (G, s, msg))
     GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
@@ -90,9 +95,12 @@ cleanup:
 GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg)
 {
-    return (G->strategy == GXD_STRAT_SPSV)
-        ? gxd_spsv_tile (G, i0, i1, Ct, s, msg)
-        : gxd_intersect_tile (G, i0, i1, Ct, s, msg) ;
+    switch (G->strategy)
+    {
+        case GXD_STRAT_SPSV:      return gxd_spsv_tile (G, i0, i1, Ct, s, msg) ;
+        case GXD_STRAT_CHEBYSHEV: return gxd_chebyshev_tile (G, i0, i1, Ct, s, msg) ;
+        default:                  return gxd_intersect_tile (G, i0, i1, Ct, s, msg) ;
+    }
 }
 
 // rows per output tile: two output buffers and (SPSV) its workspace within

@@ -263,9 +263,13 @@ struct gxd_gpu_ctx
     int64_t ws_rows ;
     int threads ;       // block size of the intersection kernel
     int strategy ;      // gxd_strategy
+    // Chebyshev: rows of A and B by descending magnitude
+    int32_t *Asj, *Bsj ;
+    void *Asx, *Bsx ;
 } ;
 
-enum gxd_strategy { GXD_STRAT_INTERSECT = 0, GXD_STRAT_SPSV = 1 } ;
+enum gxd_strategy { GXD_STRAT_INTERSECT = 0, GXD_STRAT_SPSV = 1,
+    GXD_STRAT_CHEBYSHEV = 2 } ;
 
 gxd_strategy gxd_choose_strategy (const gxd_plan *P) ;
 
@@ -279,6 +283,10 @@ GrB_Info gxd_spsv_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg) ;
 
 size_t gxd_spsv_bytes_per_pair (const gxd_plan *P) ;
+
+GrB_Info gxd_chebyshev_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
+GrB_Info gxd_chebyshev_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg) ;
 
 // the driver (gpu_dense.cu): upload A and B, choose a strategy (strategy <
 // 0: by gxd_choose_strategy and the environment), prepare for row tiles of

@@ -3,9 +3,12 @@
 //------------------------------------------------------------------------------
 
 // Seed 001 §6.2 (Algorithm 3) and seed 004 (segmented reduction by key in a
-// warp), written for determinism.  Used where the rewrite cannot be: (+) =
-// max (Chebyshev), generic monoids without an inverse, and exact mode
+// warp), written for determinism.  Used where the rewrite cannot be: generic
+// monoids without an inverse (max, min, times, any), and exact mode
 // (plan.exact: every pair over the union, no cancellation at all).
+// Chebyshev has a faster exact scheme (gpu_chebyshev.cu); measured: this
+// SPSV runs at 0.8x the naive merge on sparse data, as RAFT's does
+// (docs/gpu_strategy.md).
 //
 // Pass 1: one block per row a of A (rows [i0,i1) of a tile) holds a in
 // shared memory: dense (values + presence bits) when k fits, else a hash

@@ -92,7 +92,7 @@ if [ -x "$bench" ] && command -v compute-sanitizer > /dev/null; then
         > "$logs/sanitizer_$tool.log" 2>&1
     rc=$?
     tail -3 "$logs/sanitizer_$tool.log"
-    san="$san $tool: $(grep -E 'ERROR SUMMARY' "$logs/sanitizer_$tool.log" | tail -1 | sed 's/=* *//') (rc $rc);"
+    san="$san $tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/sanitizer_$tool.log" | tail -1 | sed 's/=* *//') (rc $rc);"
   done
   result[sanitizer]="$san"
 else

@@ -1,0 +1,228 @@
+//------------------------------------------------------------------------------
+// cuda/gpu_chebyshev.cu: Chebyshev without the union pass
+//------------------------------------------------------------------------------
+
+// (+) = max has no inverse, so Chebyshev cannot be split into norms plus an
+// intersection sum; the SPSV (gpu_spsv.cu) does it exactly but, like RAFT's,
+// slower than the naive merge on sparse data (docs/gpu_strategy.md).  Max is
+// selective instead, which allows an exact split:
+//   d(a,b) = max( max_{c in a^b} |a_c - b_c|,  max_{c in a\b} |a_c|,
+//                 max_{c in b\a} |b_c| )
+// The first term is the intersection kernel's walk with max for +.  For the
+// second, row a's columns are walked in descending |a_c| (a per-row sorted
+// copy of A): h[j] counts the leading columns that b_j also has, and the
+// a-only maximum is |a| of the h[j]-th.  For the third, b_j's columns in
+// descending |b_c| (a sorted copy of B) are tested against a's columns (a
+// bit set in shared memory) until one is missing: usually the first.  Work:
+// the intermediate products plus O(1) per pair.  Max is exact and order
+// free: the same bits every run.
+
+#include "gpu_internal.cuh"
+#include <cub/device/device_segmented_sort.cuh>
+
+#define GXD_CH_THREADS 256
+#define GXD_CH_BITS_MAX 65536   // k up to which a's columns are a shared bit set
+
+template <typename T>
+__global__ void __launch_bounds__ (GXD_CH_THREADS) k_chebyshev (
+    const int64_t *Ap, const int32_t *Aj, const int32_t *Asj, const T *Asx,
+    const int64_t *Bp, const int32_t *Bsj, const T *Bsx, gxd_dcsc S,
+    int64_t i0, int64_t j0, int64_t w, int64_t n, int64_t k, int64_t tn,
+    bool use_bits, T *Ct)
+{
+    extern __shared__ double cacc [] ;
+    int32_t *h = (int32_t *) (cacc + tn) ;
+    uint32_t *bits = (uint32_t *) (h + ((tn + 1) & ~1LL)) ;
+    const int64_t i = i0 + blockIdx.x ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const int64_t alo = Ap [i], ahi = Ap [i+1], deg = ahi - alo ;
+    const int32_t *__restrict__ rows = S.rows ;
+    const T *__restrict__ vals = (const T *) S.vals ;
+
+    for (int64_t jj = tid ; jj < w ; jj += nt) { cacc [jj] = 0 ; h [jj] = 0 ; }
+    if (use_bits)
+    {
+        for (int64_t q = tid ; q < (k + 31) / 32 ; q += nt) bits [q] = 0 ;
+        __syncthreads () ;
+        for (int64_t q = alo + tid ; q < ahi ; q += nt)
+        {
+            int32_t c = Aj [q] ;
+            atomicOr (&bits [c >> 5], 1u << (c & 31)) ;
+        }
+    }
+    __syncthreads () ;
+
+    // a's columns by descending |a_c|: intersection max and the prefix count
+    for (int64_t t = 0 ; t < deg ; t++)
+    {
+        const int32_t c = Asj [alo + t] ;
+        const int64_t lo = S.colptr [c], hi = S.colptr [c+1] ;
+        if (lo == hi) continue ;            // uniform over the block
+        const double x = (double) Asx [alo + t] ;
+        for (int64_t q = lo + tid ; q < hi ; q += nt)
+        {
+            const int32_t jj = __ldg (rows + q) ;
+            const double y = (double) __ldg (vals + q) ;
+            cacc [jj] = fmax (cacc [jj], fabs (x - y)) ;
+            if (h [jj] == t) h [jj] = (int32_t) (t + 1) ;
+        }
+        __syncthreads () ;
+    }
+
+    T *crow = Ct + (int64_t) blockIdx.x * n + j0 ;
+    for (int64_t jj = tid ; jj < w ; jj += nt)
+    {
+        const int64_t j = j0 + jj ;
+        // a-only: the largest |a_c| whose column b_j lacks
+        const double am = (h [jj] < deg) ? fabs ((double) Asx [alo + h [jj]]) : 0 ;
+        // b-only: the largest |b_c| whose column a lacks
+        double bm = 0 ;
+        for (int64_t p = Bp [j] ; p < Bp [j+1] ; p++)
+        {
+            const int32_t c = Bsj [p] ;
+            bool in_a ;
+            if (use_bits) in_a = (bits [c >> 5] >> (c & 31)) & 1 ;
+            else
+            {
+                int64_t lo = alo, hi = ahi ;
+                while (lo < hi)
+                {
+                    int64_t mid = (lo + hi) / 2 ;
+                    if (Aj [mid] < c) lo = mid + 1 ; else hi = mid ;
+                }
+                in_a = (lo < ahi && Aj [lo] == c) ;
+            }
+            if (!in_a) { bm = fabs ((double) Bsx [p]) ; break ; }
+        }
+        crow [jj] = (T) fmax (cacc [jj], fmax (am, bm)) ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// rows sorted by descending magnitude
+//------------------------------------------------------------------------------
+
+template <typename T>
+__global__ void k_abs_iota (const T *x, T *key, int32_t *idx, int64_t nnz)
+{
+    int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    if (q < nnz) { key [q] = (T) fabs ((double) x [q]) ; idx [q] = (int32_t) q ; }
+}
+
+template <typename T>
+__global__ void k_gather_sorted (const int32_t *perm, const int32_t *j,
+    const T *x, int32_t *sj, T *sx, int64_t nnz)
+{
+    int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    if (q < nnz) { int32_t e = perm [q] ; sj [q] = j [e] ; sx [q] = x [e] ; }
+}
+
+// sj/sx: the entries of each row of D by descending |x| (stable: ties keep
+// column order), allocated here
+template <typename T>
+static GrB_Info sort_rows_by_magnitude (const gxd_dcsr *D, int32_t **sj,
+    T **sx, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    int64_t nz = D->nnz > 0 ? D->nnz : 1 ;
+    T *kin = NULL, *kout = NULL ;
+    int32_t *vin = NULL, *vout = NULL ;
+    void *tmp = NULL ;
+    size_t tb = 0 ;
+    unsigned nb = (unsigned) ((nz + 255) / 256) ;
+    GXD_CUDA_TRY (cudaMalloc (sj, nz * sizeof (int32_t))) ;
+    GXD_CUDA_TRY (cudaMalloc (sx, nz * sizeof (T))) ;
+    if (D->nnz == 0) goto cleanup ;
+    GXD_CUDA_TRY (cudaMalloc (&kin, nz * sizeof (T))) ;
+    GXD_CUDA_TRY (cudaMalloc (&kout, nz * sizeof (T))) ;
+    GXD_CUDA_TRY (cudaMalloc (&vin, nz * sizeof (int32_t))) ;
+    GXD_CUDA_TRY (cudaMalloc (&vout, nz * sizeof (int32_t))) ;
+    k_abs_iota<T> <<<nb, 256, 0, s>>> ((const T *) D->x, kin, vin, D->nnz) ;
+    GXD_LAUNCH_CHECK () ;
+    GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairsDescending (NULL, tb,
+        kin, kout, vin, vout, D->nnz, D->nrows, D->p, D->p + 1, s)) ;
+    GXD_CUDA_TRY (cudaMalloc (&tmp, tb + 16)) ;
+    GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairsDescending (tmp, tb,
+        kin, kout, vin, vout, D->nnz, D->nrows, D->p, D->p + 1, s)) ;
+    k_gather_sorted<T> <<<nb, 256, 0, s>>> (vout, D->j, (const T *) D->x, *sj,
+        *sx, D->nnz) ;
+    GXD_LAUNCH_CHECK () ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+cleanup:
+    cudaFree (kin) ; cudaFree (kout) ; cudaFree (vin) ; cudaFree (vout) ;
+    cudaFree (tmp) ;
+    return info ;
+}
+
+//------------------------------------------------------------------------------
+// prepare and launch
+//------------------------------------------------------------------------------
+
+static size_t cheb_shmem (int64_t tn, int64_t k, bool use_bits)
+{
+    return (size_t) tn * 8 + (size_t) ((tn + 1) & ~1LL) * 4
+        + (use_bits ? (size_t) (k + 31) / 32 * 4 : 0) + 16 ;
+}
+
+GrB_Info gxd_chebyshev_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t n = G->B.nrows ;
+    const bool fp64 = G->P.fp64 ;
+    // the accumulator, h and a's bit set share the block's shared memory
+    if (G->tn <= 0 || G->tn > n) G->tn = (n > 0) ? n : 1 ;
+    G->ntiles = (n + G->tn - 1) / G->tn ;
+    if (G->ntiles < 1) G->ntiles = 1 ;
+    G->csc = (gxd_dcsc *) calloc (G->ntiles, sizeof (gxd_dcsc)) ;
+    if (G->csc == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
+    GXD_TRY (gxd_build_csc_tiles (&G->B, fp64, G->tn, G->ntiles, G->csc,
+        &G->csc_pool, s, msg)) ;
+    if (fp64)
+    {
+        GXD_TRY (sort_rows_by_magnitude<double> (&G->A, &G->Asj, (double **) &G->Asx, s, msg)) ;
+        GXD_TRY (sort_rows_by_magnitude<double> (&G->B, &G->Bsj, (double **) &G->Bsx, s, msg)) ;
+    }
+    else
+    {
+        GXD_TRY (sort_rows_by_magnitude<float> (&G->A, &G->Asj, (float **) &G->Asx, s, msg)) ;
+        GXD_TRY (sort_rows_by_magnitude<float> (&G->B, &G->Bsj, (float **) &G->Bsx, s, msg)) ;
+    }
+cleanup:
+    return info ;
+}
+
+template <typename T>
+static GrB_Info launch_chebyshev (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t n = G->B.nrows, rows = i1 - i0, k = G->A.ncols ;
+    const bool use_bits = k <= GXD_CH_BITS_MAX ;
+    const size_t shmem = cheb_shmem (G->tn, k, use_bits) ;
+    if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
+    GXD_CUDA_TRY (cudaFuncSetAttribute (k_chebyshev<T>,
+        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
+    for (int64_t t = 0 ; t < G->ntiles ; t++)
+    {
+        int64_t j0 = t * G->tn ;
+        int64_t w = (j0 + G->tn < n) ? G->tn : n - j0 ;
+        for (int64_t r0 = 0 ; r0 < rows ; r0 += INT32_MAX)
+        {
+            int64_t nr = (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX ;
+            k_chebyshev<T> <<<(unsigned) nr, GXD_CH_THREADS, shmem, s>>> (
+                G->A.p, G->A.j, G->Asj, (const T *) G->Asx, G->B.p, G->Bsj,
+                (const T *) G->Bsx, G->csc [t], i0 + r0, j0, w, n, k, G->tn,
+                use_bits, (T *) Ct + r0 * n) ;
+            GXD_LAUNCH_CHECK () ;
+        }
+    }
+cleanup:
+    return info ;
+}
+
+GrB_Info gxd_chebyshev_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg)
+{
+    return G->P.fp64 ? launch_chebyshev<double> (G, i0, i1, Ct, s, msg)
+                     : launch_chebyshev<float> (G, i0, i1, Ct, s, msg) ;
+}
