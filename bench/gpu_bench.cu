@@ -17,6 +17,7 @@
 //   gpu_bench big [dir]        > 2^31 products (text-like), > 2^31 outputs
 //                              (debian_depends), sampled against the host
 //   gpu_bench e2e              GXD_gpu_dense with host output, timed
+//   gpu_bench variants [dir]   intersection kernel variants (GXBDIST_GPU_KV) side by side
 
 #include "gpu_internal.cuh"
 #include <cusparse.h>
@@ -430,7 +431,6 @@ static void run_checks (void)
         check_dense (P, A, B, "k=100000") ;
         check_dense (P, A, near_dups (A, 3), "k=100000 near-dups") ;
     }
-    printf ("checks: %d of %d failed\n", nfail, ncheck) ;
 }
 
 //------------------------------------------------------------------------------
@@ -741,6 +741,59 @@ static void run_bench (const char *dir, const char *only)
     for (auto &l : table) printf ("%s\n", l.c_str ()) ;
 }
 
+// intersection kernel variants (GXBDIST_GPU_KV, gpu_intersect.cu) side by
+// side in one run: ms per 10^6 pairs, all pairs, FP32, device output
+static void run_variants (const char *dir)
+{
+    struct set { std::string name ; hmat A ; } ;
+    std::vector<set> sets ;
+    sets.push_back ({ "movielens-like", gen_powerlaw (20000, 20000, 60, 1) }) ;
+    sets.push_back ({ "text-like", gen_powerlaw (20000, 50000, 100, 2) }) ;
+    sets.push_back ({ "scrna-like", gen_powerlaw (8000, 5000, 350, 3) }) ;
+    {
+        hmat A ;
+        std::string base = std::string (dir) + "/fortunes.mtx" ;
+        if (read_mtx (base + ".gz", A) || read_mtx (base, A)) sets.push_back ({ "fortunes", A }) ;
+    }
+    int metrics [] = { GXD_MANHATTAN, GXD_CANBERRA, GXD_JENSEN_SHANNON, GXD_COSINE,
+        GXD_EUCLIDEAN } ;
+    const char *kvs [] = { "1", "2" } ;
+    std::vector<std::string> table ;
+    char line [256] ;
+    for (auto &S : sets)
+    {
+        hmat &A = S.A ;
+        int64_t m = A.m ;
+        double mp = (double) m * m / 1e6 ;
+        int64_t rs = std::min<int64_t> (m, 2048) ;
+        double naive = time_naive (A, rs) / ((double) rs * m / 1e6) ;
+        for (int metric : metrics)
+        {
+            double r [2], cs [2] ; size_t extra ;
+            for (int v = 0 ; v < 2 ; v++)
+            {
+                setenv ("GXBDIST_GPU_KV", kvs [v], 1) ;
+                r [v] = time_gxd (metric, A, m, GXD_STRAT_INTERSECT, 5, &extra, &cs [v]) / mp ;
+            }
+            unsetenv ("GXBDIST_GPU_KV") ;
+            snprintf (line, sizeof line,
+                "| %-15s | %-15s | %7.4f | %7.4f | %5.2fx | %5.1fx | %5.1fx | %s |",
+                S.name.c_str (), gxd_metric_table [metric].name, r [0], r [1],
+                r [0] / r [1], naive / r [0], naive / std::min (r [0], r [1]),
+                (cs [0] == cs [1]) ? "=" : "differs") ;
+            printf ("%s\n", line) ;
+            fflush (stdout) ;
+            table.push_back (line) ;
+        }
+        snprintf (line, sizeof line, "| %-15s | naive L1        | %7.4f |", S.name.c_str (), naive) ;
+        table.push_back (line) ;
+    }
+    printf ("\nkernel variants, ms per 10^6 pairs (median of 5), FP32, all pairs, device output\n") ;
+    printf ("| data | metric | kv 1 (terms in phase) | kv 2 (terms staged) | kv1/kv2 | naive/kv1 | naive/best | probe |\n") ;
+    printf ("|---|---|---|---|---|---|---|---|\n") ;
+    for (auto &l : table) printf ("%s\n", l.c_str ()) ;
+}
+
 //------------------------------------------------------------------------------
 // end-to-end: GXD_gpu_dense with host output (tiles streamed back)
 //------------------------------------------------------------------------------
@@ -818,6 +871,13 @@ int main (int argc, char **argv)
     if (!strcmp (mode, "check"))
     {
         run_checks () ;
+        // the intersection kernel's variant 2 for every metric (the default
+        // picks it for some): every check again
+        setenv ("GXBDIST_GPU_KV", "2", 1) ;
+        run_checks () ;
+        unsetenv ("GXBDIST_GPU_KV") ;
+        printf ("checks: %d of %d failed (default kernel variants, then GXBDIST_GPU_KV=2)\n",
+            nfail, ncheck) ;
         int bad = run_determinism () ;
         return (nfail || bad) ? 1 : 0 ;
     }
@@ -847,8 +907,9 @@ int main (int argc, char **argv)
         run_bench (argc > 2 ? argv [2] : ".carry", argc > 3 ? argv [3] : NULL) ;
         return 0 ;
     }
+    if (!strcmp (mode, "variants")) { run_variants (argc > 2 ? argv [2] : ".carry") ; return 0 ; }
     if (!strcmp (mode, "e2e")) { run_end_to_end () ; return 0 ; }
     if (!strcmp (mode, "big")) return run_big (argc > 2 ? argv [2] : ".carry") ? 1 : 0 ;
-    fprintf (stderr, "usage: gpu_bench check|small [full]|bench [dir [only]]|big [dir]|e2e\n") ;
+    fprintf (stderr, "usage: gpu_bench check|small [full]|bench [dir [only]]|big [dir]|e2e|variants [dir]\n") ;
     return 2 ;
 }

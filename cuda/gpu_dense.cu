@@ -76,6 +76,8 @@ GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     // the intersection kernel needs >= GXD_SHORT (64) threads, whole warps
     G->threads = (int) env_int ("GXBDIST_GPU_THREADS", 256) ;
     G->threads = (G->threads < 64) ? 64 : (G->threads > 1024) ? 1024 : G->threads & ~31 ;
+    // intersection kernel variant (gpu_intersect.cu; 0: by metric)
+    G->kv = (int) env_int ("GXBDIST_GPU_KV", 0) ;
     if (A->ncols != B->ncols)
         return gxd_fail (GrB_DIMENSION_MISMATCH, msg, "A and B differ in columns") ;
     GXD_TRY (gxd_upload_csr (A, P->fp64, true, &G->A, s, msg)) ;

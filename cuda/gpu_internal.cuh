@@ -262,6 +262,7 @@ struct gxd_gpu_ctx
     int32_t *wsint ;
     int64_t ws_rows ;
     int threads ;       // block size of the intersection kernel
+    int kv ;            // intersection kernel variant (gpu_intersect.cu)
     int strategy ;      // gxd_strategy
     // Chebyshev: rows of A and B by descending magnitude
     int32_t *Asj, *Bsj ;

@@ -24,6 +24,27 @@
 #define GXD_ICH 256
 #define GXD_SHORT 64
 #define GXD_SBUF 768
+// variant 2 stores each staged entry's term g(x, y) as a double, computed
+// while staging (all threads at once, off the per-column critical path):
+// 512 entries keep the static shared memory of variant 1's 768 floats
+#define GXD_SBUF_PRE 512
+
+// kernel variants (GXBDIST_GPU_KV; unset or 0: gxd_default_kv):
+//  1: each term g(x, y) computed inside its column's phase (the v5 kernel
+//     of docs/gpu_strategy.md), registers as the compiler likes
+//  2: the terms of staged (short) columns computed while staging, so a
+//     phase only adds; capped at 48 registers (5 blocks of 256 threads per
+//     SM).  Same terms, same order of the sums: deterministic as 1.
+// Measured (docs/gpu_strategy.md, "Kernel variants"): 2 is 3-20 % faster
+// for Canberra, Jensen-Shannon and cosine, 0-2 % slower for Manhattan and
+// Euclidean; a finalize of 4 outputs per thread per step (loads together,
+// merge out of line) was 5-15 % slower (spills under 48 registers).
+template <int M> __host__ __device__ constexpr int gxd_default_kv ()
+{
+    return (M == GXD_CANBERRA || M == GXD_JENSEN_SHANNON || M == GXD_COSINE) ? 2 : 1 ;
+}
+template <bool PRE, typename T> struct gxd_sbv { typedef T type ; } ;
+template <typename T> struct gxd_sbv<true, T> { typedef double type ; } ;
 
 // accumulator slot of output jj: one pad double every 16 slots, so rows of a
 // dense column (near-regular strides) spread over the 32 banks
@@ -34,7 +55,7 @@
 // (s_off [0] = 0) and set *cnt to the longest prefix of columns whose
 // staged entries fit in GXD_SBUF (at least one: a short column fits)
 __device__ __forceinline__ void stage_scan (int32_t *s_off, int cmax,
-    int32_t *cnt)
+    int32_t *cnt, int sbuf)
 {
     const int lane = threadIdx.x & 31 ;
     const int per = (GXD_ICH + 31) / 32 ;
@@ -59,7 +80,7 @@ __device__ __forceinline__ void stage_scan (int32_t *s_off, int cmax,
         {
             run += s_off [t+1] ;
             s_off [t+1] = run ;
-            if (run <= GXD_SBUF) last = t + 1 ;
+            if (run <= sbuf) last = t + 1 ;
         }
     }
     if (lane == 0) s_off [0] = 0 ;
@@ -69,14 +90,22 @@ __device__ __forceinline__ void stage_scan (int32_t *s_off, int cmax,
     if (lane == 0) *cnt = (last > 0) ? last : 1 ;
 }
 
-template <int M, typename T, bool TWO>
-__global__ void k_intersect (gxd_plan P,
+// variant 2 is capped at 48 registers (5 blocks of 256 threads per SM, as
+// variant 1 reaches for Manhattan with 40); its launch uses <= 256 threads
+template <int M, typename T, bool TWO, int V>
+__global__ void __launch_bounds__ (V == 1 ? 1024 : 256, V == 1 ? 1 : 5)
+k_intersect (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
     const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
     gxd_dcsc S, int64_t i0, int64_t j0, int64_t w, int64_t n, int64_t k,
     int64_t tn, T *Ct)
 {
     const gxd_metric_id m = (gxd_metric_id) M ;
+    // PRE: the staged value is the term g(x, y) (variant 2, one term;
+    // Bray-Curtis's two terms stay in the phase)
+    constexpr bool PRE = (V == 2) && !TWO ;
+    constexpr int SB = (V == 2) ? GXD_SBUF_PRE : GXD_SBUF ;
+    typedef typename gxd_sbv<V == 2, T>::type SV ;
     extern __shared__ double acc [] ;
     double *acc2 = acc + GXD_SW_LEN (tn) ;
     const int64_t i = i0 + blockIdx.x ;
@@ -102,8 +131,8 @@ __global__ void k_intersect (gxd_plan P,
     __shared__ double s_x [GXD_ICH] ;
     __shared__ int32_t s_off [GXD_ICH + 1] ;
     __shared__ int32_t s_cnt ;
-    __shared__ int32_t sb_j [GXD_SBUF] ;
-    __shared__ T sb_y [GXD_SBUF] ;
+    __shared__ int32_t sb_j [SB] ;
+    __shared__ SV sb_y [SB] ;
     for (int64_t base = alo ; base < ahi ; )
     {
         const int cmax = (int) ((ahi - base < GXD_ICH) ? ahi - base : GXD_ICH) ;
@@ -117,7 +146,7 @@ __global__ void k_intersect (gxd_plan P,
             s_off [t+1] = (hi - lo <= GXD_SHORT) ? (int32_t) (hi - lo) : 0 ;
         }
         __syncthreads () ;
-        if (tid < 32) stage_scan (s_off, cmax, &s_cnt) ;
+        if (tid < 32) stage_scan (s_off, cmax, &s_cnt, SB) ;
         __syncthreads () ;
         const int cnt = s_cnt ;
         // one warp per staged column (<= GXD_SHORT entries each): no search
@@ -125,10 +154,13 @@ __global__ void k_intersect (gxd_plan P,
         {
             const int off = s_off [t], len = s_off [t+1] - off ;
             const int64_t lo = s_lo [t] ;
+            const double xs = PRE ? s_x [t] : 0 ;
             for (int e = (tid & 31) ; e < len ; e += 32)
             {
                 sb_j [off + e] = __ldg (rows + lo + e) ;
-                sb_y [off + e] = __ldg (vals + lo + e) ;
+                const T y = __ldg (vals + lo + e) ;
+                if (PRE) sb_y [off + e] = (SV) gxd_g (m, &P, xs, (double) y) ;
+                else     sb_y [off + e] = (SV) y ;
             }
         }
         __syncthreads () ;
@@ -143,9 +175,13 @@ __global__ void k_intersect (gxd_plan P,
                 {
                     const int e = s_off [t] + tid ;
                     const int32_t jj = sb_j [e] ;
-                    const double y = (double) sb_y [e] ;
-                    acc [GXD_SW (jj)] += gxd_g (m, &P, x, y) ;
-                    if (TWO) acc2 [GXD_SW (jj)] += gxd_g2 (x, y) ;
+                    if (PRE) acc [GXD_SW (jj)] += (double) sb_y [e] ;
+                    else
+                    {
+                        const double y = (double) sb_y [e] ;
+                        acc [GXD_SW (jj)] += gxd_g (m, &P, x, y) ;
+                        if (TWO) acc2 [GXD_SW (jj)] += gxd_g2 (x, y) ;
+                    }
                 }
             }
             else
@@ -196,26 +232,18 @@ __global__ void k_intersect (gxd_plan P,
 // launch
 //------------------------------------------------------------------------------
 
-template <int M, typename T>
-static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+template <int M, typename T, int V>
+static GrB_Info launch_v (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    const bool two = (M == GXD_BRAYCURTIS) ;
+    constexpr bool two = (M == GXD_BRAYCURTIS) ;
     const int64_t n = G->B.nrows, rows = i1 - i0 ;
-    const int nt = G->threads ;
+    const int nt = (V >= 2 && G->threads > 256) ? 256 : G->threads ;
     size_t shmem = (size_t) GXD_SW_LEN (G->tn) * sizeof (double) * (two ? 2 : 1) ;
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
-    if (two)
-    {
-        GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect<M, T, true>,
-            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
-    }
-    else
-    {
-        GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect<M, T, false>,
-            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
-    }
+    GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect<M, T, two, V>,
+        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
     for (int64_t t = 0 ; t < G->ntiles ; t++)
     {
         int64_t j0 = t * G->tn ;
@@ -225,21 +253,24 @@ static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
         {
             int64_t nr = (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX ;
             T *Cr = (T *) Ct + r0 * n ;
-            if (two)
-                k_intersect<M, T, true> <<<(unsigned) nr, nt, shmem, s>>> (G->P,
-                    G->A.p, G->A.j, (const T *) G->A.x, G->RA,
-                    G->B.p, G->B.j, (const T *) G->B.x, G->RB,
-                    G->csc [t], i0 + r0, j0, w, n, G->A.ncols, G->tn, Cr) ;
-            else
-                k_intersect<M, T, false> <<<(unsigned) nr, nt, shmem, s>>> (G->P,
-                    G->A.p, G->A.j, (const T *) G->A.x, G->RA,
-                    G->B.p, G->B.j, (const T *) G->B.x, G->RB,
-                    G->csc [t], i0 + r0, j0, w, n, G->A.ncols, G->tn, Cr) ;
+            k_intersect<M, T, two, V> <<<(unsigned) nr, nt, shmem, s>>> (G->P,
+                G->A.p, G->A.j, (const T *) G->A.x, G->RA,
+                G->B.p, G->B.j, (const T *) G->B.x, G->RB,
+                G->csc [t], i0 + r0, j0, w, n, G->A.ncols, G->tn, Cr) ;
             GXD_LAUNCH_CHECK () ;
         }
     }
 cleanup:
     return info ;
+}
+
+template <int M, typename T>
+static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg)
+{
+    const int kv = (G->kv == 1 || G->kv == 2) ? G->kv : gxd_default_kv<M> () ;
+    if (kv == 2) return launch_v<M, T, 2> (G, i0, i1, Ct, s, msg) ;
+    return launch_v<M, T, 1> (G, i0, i1, Ct, s, msg) ;
 }
 
 GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
