@@ -98,12 +98,17 @@ for name in order:
               "entries)* | *%s* | | | | | | |" % (mx["extra"].replace("nnz=", ""),
                                                 fmt(mx["rate"])))
 
-busy = [r["busy"] for r in res.values()]
 print()
-if busy:
-    print("Other processes used at most %.0f %% of the CPUs just before a "
-          "measurement kept here (median %.0f %%)." % (
-              100 * max(busy), 100 * sorted(busy)[len(busy) // 2]))
+for what, sel in (("gxbdist and scikit-learn",
+                   lambda k: k[1] in ("gxbdist_cpu", "gxbdist_cpu_union",
+                                      "sklearn")),
+                  ("SuiteSparse", lambda k: k[1] in ("reference",
+                                                     "suitesparse_mxm"))):
+    busy = sorted(r["busy"] for k, r in res.items() if sel(k))
+    if busy:
+        print("Other processes used at most %.0f %% of the CPUs just before "
+              "a %s measurement kept here (median %.0f %%)." % (
+                  100 * busy[-1], what, 100 * busy[len(busy) // 2]))
 print("Unit: ms per 10⁶ output pairs (lower is better); ratios: the peer's "
       "time ÷ gxbdist's (higher is better for gxbdist).")
 if checks:

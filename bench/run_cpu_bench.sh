@@ -13,6 +13,7 @@
 #   intersection products pass PRODUCTS, default 3e8; B = all rows), METRICS
 #   (cpu_bench list), REF_BUDGET (seconds per reference slice, default 2),
 #   ROUNDS (repeat everything, keep the fastest of each measurement; 1),
+#   KEEP=1 (add rounds to the results of an earlier run in OUT),
 #   GXBDIST_BUILD (build folder, default build-bench), OUT (results folder,
 #   default $GXBDIST_BUILD/bench_results).
 # Needs: cmake, gcc, libgraphblas-dev, and /usr/bin/python3 with Debian's
@@ -64,23 +65,28 @@ OS=$(. /etc/os-release && echo "$PRETTY_NAME")
 GRB=$(dpkg-query -W -f='${Version}' libgraphblas-dev 2>/dev/null || echo "?")
 SKL=$(dpkg-query -W -f='${Version}' python3-sklearn 2>/dev/null || echo "?")
 CC=$(gcc --version | head -1)
+[ "${KEEP:-0}" = 1 ] || : > "$OUT/machine.txt"
 {
   echo "machine: $MODEL, $CORES cores, $MEM, $OS"
   echo "threads: $THREADS (gxbdist OpenMP, GraphBLAS, scikit-learn n_jobs)"
   echo "software: SuiteSparse:GraphBLAS $GRB, scikit-learn $SKL, $CC"
   echo "slices: A = first min(m, PAIRS/n) rows (fewer where their intersection products pass PRODUCTS), B = all rows, PAIRS=$PAIRS, PRODUCTS=$PRODUCTS; gxbdist FP32"
   echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine slows every column alike)"
-} | tee "$OUT/machine.txt"
+} | tee -a "$OUT/machine.txt"
 
 # per dataset, gxbdist + SuiteSparse then scikit-learn on the same slice, so
 # that both see the same machine; ROUNDS > 1 repeats it all and the table
 # keeps the fastest of each measurement
-: > "$OUT/cpu_bench.tsv"
-: > "$OUT/sklearn.tsv"
+# KEEP=1 adds rounds to the results already in $OUT (without the reference)
+if [ "${KEEP:-0}" != 1 ]; then
+  : > "$OUT/cpu_bench.tsv"
+  : > "$OUT/sklearn.tsv"
+fi
 round=1
 while [ "$round" -le "$ROUNDS" ]; do
   REF="--ref-budget $REF_BUDGET"
-  [ "$round" -gt 1 ] && REF="--no-ref"   # the reference: first round only
+  # the reference: first round only
+  if [ "$round" -gt 1 ] || [ "${KEEP:-0}" = 1 ]; then REF="--no-ref"; fi
   for f in $FILES; do
     echo "== round $round/$ROUNDS: $f"
     # shellcheck disable=SC2086

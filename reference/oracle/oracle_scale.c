@@ -4,9 +4,13 @@
 
 // A result within rtol of |ref| cannot be asked of a sum whose terms cancel:
 // DOT and KL_DIVERGENCE may sum terms of both signs, so their error is judged
-// against the sum of the terms' magnitudes (the condition of the sum).  Every
-// other metric is a sum of non-negative terms, or a formula the oracle holds
-// to rtol of the value itself: its scale is 0.
+// against the sum of the terms' magnitudes (the condition of the sum).
+// COSINE and CORRELATION are distances between unit vectors, each rounded
+// in its last bit by the row norm: d = |u - v|^2 / 2 carries an absolute
+// error of about sqrt(2d) eps64 whatever the method, so below d ~ 1e-7 they
+// are judged absolutely: S = 1e-7 (rtol * S = 1e-19 for FP64, 1e-12 for
+// FP32).  Every other metric is a sum of non-negative terms, or a formula
+// the oracle holds to rtol of the value itself: its scale is 0.
 
 #include "oracle_internal.h"
 
@@ -48,8 +52,9 @@ GrB_Info GXO_scale (GrB_Matrix *S, const char *metric, GrB_Type type,
     }
     else
     {
+        double s = (id == GXO_COSINE || id == GXO_CORRELATION) ? 1e-7 : 0 ;
         TRY (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
-        TRY (GrB_Matrix_assign_FP64 (C, NULL, NULL, 0, GrB_ALL, m, GrB_ALL, n,
+        TRY (GrB_Matrix_assign_FP64 (C, NULL, NULL, s, GrB_ALL, m, GrB_ALL, n,
             NULL)) ;
     }
     *S = C ;
