@@ -88,9 +88,27 @@ static GrB_Info check_args (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     #undef GXD_FREE_ALL
 }
 
+// C itself can receive the values when the result simply replaces it:
+// no mask, no accum, nothing checked afterwards, and C full by row of the
+// result's type
+static GrB_Matrix reusable (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
+    const gxd_call *call)
+{
+    GrB_Type type ;
+    int sparsity, format ;
+    if (Mask != NULL || accum != NULL || GXD_settings.verify
+        || GXD_settings.fault) return NULL ;
+    if (GxB_Matrix_type (&type, C) != GrB_SUCCESS || type != call->type
+        || GxB_Matrix_Option_get (C, GxB_SPARSITY_STATUS, &sparsity) != GrB_SUCCESS
+        || GxB_Matrix_Option_get (C, GxB_FORMAT, &format) != GrB_SUCCESS
+        || sparsity != GxB_FULL || format != GxB_BY_ROW) return NULL ;
+    return C ;
+}
+
 // the union/metric product T, by a backend or by SuiteSparse
-static GrB_Info product (GrB_Matrix *T, const gxd_call *call, GrB_Matrix Mask,
-    GrB_Matrix A, GrB_Matrix B, const gxd_desc *d)
+static GrB_Info product (GrB_Matrix *T, const gxd_call *call, GrB_Matrix C,
+    GrB_Matrix Mask, GrB_BinaryOp accum, GrB_Matrix A, GrB_Matrix B,
+    const gxd_desc *d)
 {
     #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ; GXD_rows_free (&Mr) ;
     gxd_rows Ar = { 0 }, Br = { 0 }, Mr = { 0 } ;
@@ -109,7 +127,8 @@ static GrB_Info product (GrB_Matrix *T, const gxd_call *call, GrB_Matrix Mask,
     }
     bool sampled = (Mask != NULL && !d->mask_comp) ;
     if (sampled) GXD_TRY (GXD_mask_pattern (&Mr, Mask, d->mask_struct)) ;
-    GXD_TRY (GXD_compute (T, call, &Ar, &Br, sampled ? &Mr : NULL)) ;
+    GXD_TRY (GXD_compute (T, call, &Ar, &Br, sampled ? &Mr : NULL,
+        sampled ? NULL : reusable (C, Mask, accum, call))) ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
@@ -162,7 +181,7 @@ GrB_Info GxB_mxm_distance
         GXD_TRY (intersect (C, Mask, accum, semiring, A, B, &d)) ;
         return GrB_SUCCESS ;
     }
-    GXD_TRY (product (&T, &call, Mask, A, B, &d)) ;
+    GXD_TRY (product (&T, &call, C, Mask, accum, A, B, &d)) ;
     if (GXD_settings.verify)
     {
         GXD_TRY (GXD_verify (&call, T, A, B, d.tran_a, d.tran_b)) ;

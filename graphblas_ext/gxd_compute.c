@@ -4,6 +4,9 @@
 
 // The backend writes a plain array; it becomes a GrB_Matrix without a copy
 // (GxB_Matrix_pack_FullR for all pairs, pack_CSR for a mask's pattern).
+// When C is full and about to be overwritten, its own array is reused: an
+// execution error (out of memory, GPU failure) then leaves C empty, as
+// GraphBLAS leaves an output after an execution error.
 // Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend.
 
 #include "gxd_internal.h"
@@ -64,8 +67,23 @@ static void inject_fault (void *Cx, int64_t n, bool fp64)
     else ((float *) Cx) [0] = 2 * ((float *) Cx) [0] + 1 ;
 }
 
+// the array of a full matrix (left empty), if it holds at least size bytes
+static void *take_array (GrB_Matrix reuse, size_t size)
+{
+    void *Cx = NULL ;
+    GrB_Index got = 0 ;
+    if (reuse == NULL) return NULL ;
+    if (GxB_Matrix_unpack_FullR (reuse, &Cx, &got, NULL, NULL) != GrB_SUCCESS)
+    {
+        return NULL ;
+    }
+    if (got >= size) return Cx ;
+    free (Cx) ;     // cannot happen for a full matrix of this shape and type
+    return NULL ;
+}
+
 GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
-    const gxd_rows *B, gxd_rows *M)
+    const gxd_rows *B, gxd_rows *M, GrB_Matrix reuse)
 {
     #define GXD_FREE_ALL free (Cx) ; free (Mp) ; free (Mj) ; GrB_Matrix_free (T) ;
     void *Cx = NULL ;
@@ -82,7 +100,8 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
                 PRId64 " result does not fit in memory (use a mask)", m, n) ;
         }
         size_t size = (size_t) m * n * esize ;
-        Cx = malloc (size > 0 ? size : esize) ;
+        Cx = take_array (reuse, size) ;
+        if (Cx == NULL) Cx = malloc (size > 0 ? size : esize) ;
         if (Cx == NULL)
         {
             GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "

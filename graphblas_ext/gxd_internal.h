@@ -159,9 +159,12 @@ GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
 // the pattern of a (not complemented) mask, as CSR
 GrB_Info GXD_mask_pattern (gxd_rows *M, GrB_Matrix Mask, bool structural) ;
 
-// compute T = d(A, B) for a backend plan: full, or with the mask's pattern
+// compute T = d(A, B) for a backend plan: full, or with the mask's pattern.
+// reuse: a full by-row matrix of the result's type and shape (the output C
+// when nothing else is to be done with it) whose array receives the values,
+// so no new m*n array is allocated and faulted in; NULL otherwise.
 GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
-    const gxd_rows *B, gxd_rows *M) ;
+    const gxd_rows *B, gxd_rows *M, GrB_Matrix reuse) ;
 
 // union with user-defined ops, by SuiteSparse calls (GXD_PATH_GRAPHBLAS)
 GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
