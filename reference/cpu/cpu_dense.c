@@ -25,37 +25,23 @@ static bool use_rewrite (const gxd_plan *P)
     return gxd_metric_table [P->metric].kind != GXD_KIND_MAX ;
 }
 
-// the distance of pair (i,j) from its accumulators, recomputed over the
-// union when the rewrite may have cancelled
-static inline __attribute__((always_inline)) double rewrite_pair
-(
-    gxd_metric_id m, const gxd_plan *P, const cpu_rows *A, int64_t i,
-    const cpu_rows *B, int64_t j, double acc, double acc2
-)
-{
-    bool guard = (m == GXD_GENERIC) || gxd_metric_table [m].guard ;
-    const gxd_row *ra = &A->row [i], *rb = &B->row [j] ;
-    double d = gxd_finalize (m, P, acc, acc2, ra, rb, A->ncols) ;
-    if (guard && gxd_needs_exact (m, P, acc, acc2, ra, rb, A->ncols, d))
-    {
-        d = GXD_cpu_pair (P, A, i, B, j) ;
-    }
-    return d ;
-}
-
 // one row of A against a block of B by the rewrite; m is a constant in
 // each specialisation below, so the metric switches fold away.  P is a
-// local copy, so its fields stay in registers while C is written.
+// local copy, so its fields stay in registers while C is written.  The
+// pairs are finished in two passes: distances and cancellation flags for
+// the whole block (no calls, so the compiler can vectorise it), then the
+// rare flagged pairs recomputed over the union as the row is stored.
 static inline __attribute__((always_inline)) void rewrite_row
 (
     gxd_metric_id m, const gxd_plan *Pin, const cpu_rows *A, int64_t i,
     const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2,
-    void *C, int64_t n
+    uint8_t *flag, void *C, int64_t n
 )
 {
     const gxd_plan Pl = *Pin, *P = &Pl ;
-    int64_t j0 = T->j0, jw = T->j1 - T->j0 ;
+    int64_t j0 = T->j0, jw = T->j1 - T->j0, k = A->ncols ;
     bool two = (m == GXD_BRAYCURTIS) ;
+    bool guard = (m == GXD_GENERIC) || gxd_metric_table [m].guard ;
     memset (acc, 0, jw * sizeof (double)) ;
     if (two) memset (acc2, 0, jw * sizeof (double)) ;
     const int32_t *Bi = T->Bi ;
@@ -70,13 +56,21 @@ static inline __attribute__((always_inline)) void rewrite_row
             if (two) acc2 [Bi [q]] += gxd_g2 (x, Bx [q]) ;
         }
     }
+    const gxd_row ra = cpu_row (A, i) ;
+    for (int64_t jj = 0 ; jj < jw ; jj++)
+    {
+        const gxd_row rb = cpu_row (B, j0 + jj) ;
+        double a1 = acc [jj], a2 = two ? acc2 [jj] : 0 ;
+        double d = gxd_finalize (m, P, a1, a2, &ra, &rb, k) ;
+        flag [jj] = guard & gxd_needs_exact (m, P, a1, a2, &ra, &rb, k, d) ;
+        acc [jj] = d ;
+    }
     if (P->fp64)
     {
         double *Ci = (double *) C + i * n + j0 ;
         for (int64_t jj = 0 ; jj < jw ; jj++)
         {
-            Ci [jj] = rewrite_pair (m, P, A, i, B, j0 + jj, acc [jj],
-                two ? acc2 [jj] : 0) ;
+            Ci [jj] = flag [jj] ? GXD_cpu_pair (P, A, i, B, j0 + jj) : acc [jj] ;
         }
     }
     else
@@ -84,18 +78,18 @@ static inline __attribute__((always_inline)) void rewrite_row
         float *Ci = (float *) C + i * n + j0 ;
         for (int64_t jj = 0 ; jj < jw ; jj++)
         {
-            Ci [jj] = (float) rewrite_pair (m, P, A, i, B, j0 + jj, acc [jj],
-                two ? acc2 [jj] : 0) ;
+            Ci [jj] = (float) (flag [jj] ? GXD_cpu_pair (P, A, i, B, j0 + jj)
+                : acc [jj]) ;
         }
     }
 }
 
 #define REWRITE_CASE(M) \
-    case M: rewrite_row (M, P, A, i, B, T, acc, acc2, C, n) ; break ;
+    case M: rewrite_row (M, P, A, i, B, T, acc, acc2, flag, C, n) ; break ;
 
 static void rewrite_block (const gxd_plan *P, const cpu_rows *A,
-    const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2, void *C,
-    int64_t i)
+    const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2,
+    uint8_t *flag, void *C, int64_t i)
 {
     int64_t n = B->nrows ;
     switch (P->metric)
@@ -108,7 +102,7 @@ static void rewrite_block (const gxd_plan *P, const cpu_rows *A,
         REWRITE_CASE (GXD_CANBERRA)      REWRITE_CASE (GXD_HAMMING)
         REWRITE_CASE (GXD_JENSEN_SHANNON) REWRITE_CASE (GXD_MANHATTAN)
         REWRITE_CASE (GXD_BRAYCURTIS)    REWRITE_CASE (GXD_MINKOWSKI)
-        default: rewrite_row (GXD_GENERIC, P, A, i, B, T, acc, acc2, C, n) ;
+        default: rewrite_row (GXD_GENERIC, P, A, i, B, T, acc, acc2, flag, C, n) ;
     }
 }
 
@@ -119,7 +113,12 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
     int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
     int nthreads = omp_get_max_threads () ;
     double *work = malloc (2 * jblock * nthreads * sizeof (double)) ;
-    if (work == NULL) return CPU_OOM (msg, "accumulators") ;
+    uint8_t *flags = malloc (jblock * nthreads) ;
+    if (work == NULL || flags == NULL)
+    {
+        free (work) ; free (flags) ;
+        return CPU_OOM (msg, "accumulators") ;
+    }
     GrB_Info info = GrB_SUCCESS ;
     for (int64_t j0 = 0 ; j0 < n && info == GrB_SUCCESS ; j0 += jblock)
     {
@@ -131,15 +130,17 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
         {
             int t = omp_get_thread_num () ;
             double *acc = work + 2 * jblock * t, *acc2 = acc + jblock ;
+            uint8_t *flag = flags + jblock * t ;
             #pragma omp for schedule(dynamic, 16)
             for (int64_t i = 0 ; i < m ; i++)
             {
-                rewrite_block (P, A, B, &T, acc, acc2, C, i) ;
+                rewrite_block (P, A, B, &T, acc, acc2, flag, C, i) ;
             }
         }
         GXD_cpu_tile_free (&T) ;
     }
     free (work) ;
+    free (flags) ;
     return info ;
 }
 

@@ -21,8 +21,20 @@ typedef struct
     const int64_t *p, *j ;
     double *x ;             // widened values (owned)
     gxd_row *row ;          // per-row context (owned)
+    double *n0, *n1, *inv, *nrm, *mu ;  // the same by field, for streaming
+                            // through a block of B (owned)
 }
 cpu_rows ;
+
+// row j's context from the by-field arrays: only the fields metric m reads
+// are loaded once this is inlined with m a constant
+static inline gxd_row cpu_row (const cpu_rows *R, int64_t j)
+{
+    gxd_row r ;
+    r.n0 = R->n0 [j] ; r.n1 = R->n1 [j] ; r.inv = R->inv [j] ;
+    r.nrm = R->nrm [j] ; r.mu = R->mu [j] ; r.nnz = 0 ;
+    return r ;
+}
 
 // columns [j0, j1) of B held by column: for column c, entries
 // Bp[c]..Bp[c+1]-1 with local row index Bi (j - j0) and value Bx

@@ -14,8 +14,13 @@ GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
     int64_t nnz = M->p [M->nrows] ;
     R->nrows = M->nrows ; R->ncols = M->ncols ; R->p = M->p ; R->j = M->j ;
     R->x = malloc ((nnz > 0 ? nnz : 1) * sizeof (double)) ;
-    R->row = malloc ((M->nrows > 0 ? M->nrows : 1) * sizeof (gxd_row)) ;
-    if (R->x == NULL || R->row == NULL)
+    size_t nr = (M->nrows > 0 ? M->nrows : 1) ;
+    R->row = malloc (nr * sizeof (gxd_row)) ;
+    R->n0 = malloc (nr * sizeof (double)) ; R->n1 = malloc (nr * sizeof (double)) ;
+    R->inv = malloc (nr * sizeof (double)) ; R->nrm = malloc (nr * sizeof (double)) ;
+    R->mu = malloc (nr * sizeof (double)) ;
+    if (R->x == NULL || R->row == NULL || R->n0 == NULL || R->n1 == NULL
+        || R->inv == NULL || R->nrm == NULL || R->mu == NULL)
     {
         GXD_cpu_rows_free (R) ;
         return CPU_OOM (msg, "row values") ;
@@ -47,6 +52,8 @@ GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
             }
         }
         gxd_row_end (m, r, k) ;
+        R->n0 [i] = r->n0 ; R->n1 [i] = r->n1 ; R->inv [i] = r->inv ;
+        R->nrm [i] = r->nrm ; R->mu [i] = r->mu ;
     }
     return GrB_SUCCESS ;
 }
@@ -54,7 +61,8 @@ GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
 void GXD_cpu_rows_free (cpu_rows *R)
 {
     free (R->x) ; free (R->row) ;
-    R->x = NULL ; R->row = NULL ;
+    free (R->n0) ; free (R->n1) ; free (R->inv) ; free (R->nrm) ; free (R->mu) ;
+    memset (R, 0, sizeof (*R)) ;
 }
 
 GrB_Info GXD_cpu_rows_pair (cpu_rows *A, cpu_rows *B, const gxd_plan *P,
