@@ -114,7 +114,7 @@ static GrB_Info product (GrB_Matrix *T, const gxd_call *call, GrB_Matrix C,
     gxd_rows Ar = { 0 }, Br = { 0 }, Mr = { 0 } ;
     if (call->path == GXD_PATH_GRAPHBLAS)
     {
-        GXD_TRY (GXD_union_graphblas (T, call, A, B, d)) ;
+        GXD_TRY (GXD_union_graphblas (T, call, Mask, A, B, d)) ;
         return GrB_SUCCESS ;
     }
     GXD_TRY (GXD_rows_get (&Ar, A, d->tran_a, call->type)) ;

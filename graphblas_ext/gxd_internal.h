@@ -168,7 +168,7 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
 
 // union with user-defined ops, by SuiteSparse calls (GXD_PATH_GRAPHBLAS)
 GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
-    GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
+    GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
 
 // verify T against the SuiteSparse reference
 GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,

@@ -6,8 +6,8 @@
 // backends), so SuiteSparse evaluates it: each row block of A and B is
 // completed to a full matrix with the NAMM identity in the missing places,
 // and GrB_mxm with the user's own semiring reduces over all k columns.
-// That is the definition itself, at O(m n k) cost: built-in operators take
-// the backends' fast paths instead (gxd_resolve.c).
+// That is the definition itself, at O(m n k) cost, or O(|mask| k) with a
+// mask: built-in operators take the backends' fast paths (gxd_resolve.c).
 
 #include "gxd_internal.h"
 
@@ -32,13 +32,15 @@ static GrB_Info complete (GrB_Matrix *F, GrB_Matrix A, bool tran,
 }
 
 GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
-    GrB_Matrix A, GrB_Matrix B, const gxd_desc *d)
+    GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d)
 {
     #define GXD_FREE_ALL                                                    \
         GrB_Matrix_free (&Af) ; GrB_Matrix_free (&Bf) ;                     \
-        GrB_Semiring_free (&s) ; GrB_Matrix_free (T) ;
+        GrB_Semiring_free (&s) ; GrB_Matrix_free (T) ;                      \
+        GrB_Descriptor_free (&desc) ;
     GrB_Matrix Af = NULL, Bf = NULL ;
     GrB_Semiring s = NULL ;
+    GrB_Descriptor desc = NULL ;
     GXD_TRY (complete (&Af, A, d->tran_a, call->xtype, call->identity)) ;
     GXD_TRY (complete (&Bf, B, d->tran_b, call->ytype, call->identity)) ;
     GrB_Index m, n, k ;
@@ -58,7 +60,17 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     }
     else
     {
-        GXD_TRY (GrB_mxm (*T, NULL, NULL, s, Af, Bf, GrB_DESC_T1)) ;
+        // with a mask, SuiteSparse's masked dot products compute only the
+        // pairs the mask keeps (a complemented mask: only the others)
+        GXD_TRY (GrB_Descriptor_new (&desc)) ;
+        GXD_TRY (GrB_Descriptor_set (desc, GrB_INP1, GrB_TRAN)) ;
+        int mk = (d->mask_comp ? GrB_COMP : 0) + (d->mask_struct ? GrB_STRUCTURE : 0) ;
+        if (Mask != NULL && mk != 0)
+        {
+            GXD_TRY (GrB_Descriptor_set (desc, GrB_MASK, (GrB_Desc_Value) mk)) ;
+        }
+        GXD_TRY (GrB_mxm (*T, Mask, NULL, s, Af, Bf, desc)) ;
+        GrB_Descriptor_free (&desc) ;
     }
     GrB_Matrix_free (&Af) ;
     GrB_Matrix_free (&Bf) ;
