@@ -18,6 +18,7 @@
 //                              (debian_depends), sampled against the host
 //   gpu_bench e2e              GXD_gpu_dense with host output, timed
 //   gpu_bench variants [dir]   intersection kernel variants (GXBDIST_GPU_KV) side by side
+//   gpu_bench spsv [dir]       the SPSV's two walks (GXBDIST_GPU_SPSV_WALK) and the naive merge
 
 #include "gpu_internal.cuh"
 #include <cusparse.h>
@@ -458,14 +459,33 @@ static int run_determinism (void)
     int bad = 0 ;
     int metrics [] = { GXD_MANHATTAN, GXD_COSINE, GXD_EUCLIDEAN, GXD_JENSEN_SHANNON,
         GXD_CHEBYSHEV } ;
-    for (int metric : metrics)
+    // the default kernels, then the fixed-point variant where it applies
+    for (const char *kv : { "0", "3" })
     {
-        gxd_plan P = plan_of (metric, false) ;
-        bool same = same_bits (P, A, 3) ;
-        printf ("determinism %-16s fp32 6000x6000 (3 runs): %s\n",
-            gxd_metric_table [metric].name, same ? "bitwise identical" : "DIFFERENT") ;
+        setenv ("GXBDIST_GPU_KV", kv, 1) ;
+        for (int metric : metrics)
+        {
+            gxd_plan P = plan_of (metric, false) ;
+            bool same = same_bits (P, A, 3) ;
+            printf ("determinism %-16s fp32 6000x6000 kv %s (3 runs): %s\n",
+                gxd_metric_table [metric].name, kv, same ? "bitwise identical" : "DIFFERENT") ;
+            bad += !same ;
+        }
+    }
+    unsetenv ("GXBDIST_GPU_KV") ;
+    // the exact union path, both walks (a plus-sum: the order matters)
+    setenv ("GXBDIST_GPU_STRATEGY", "spsv", 1) ;
+    for (const char *walk : { "rows", "coo" })
+    {
+        setenv ("GXBDIST_GPU_SPSV_WALK", walk, 1) ;
+        hmat S = gen_powerlaw (1500, 20000, 60, 43) ;
+        bool same = same_bits (plan_of (GXD_MANHATTAN, false), S, 3) ;
+        printf ("determinism MANHATTAN        fp32 1500x1500 SPSV walk %s (3 runs): %s\n",
+            walk, same ? "bitwise identical" : "DIFFERENT") ;
         bad += !same ;
     }
+    unsetenv ("GXBDIST_GPU_SPSV_WALK") ;
+    unsetenv ("GXBDIST_GPU_STRATEGY") ;
     return bad ;
 }
 
@@ -757,7 +777,7 @@ static void run_variants (const char *dir)
     }
     int metrics [] = { GXD_MANHATTAN, GXD_CANBERRA, GXD_JENSEN_SHANNON, GXD_COSINE,
         GXD_EUCLIDEAN } ;
-    const char *kvs [] = { "1", "2" } ;
+    const char *kvs [] = { "1", "2", "3" } ;
     std::vector<std::string> table ;
     char line [256] ;
     for (auto &S : sets)
@@ -769,18 +789,18 @@ static void run_variants (const char *dir)
         double naive = time_naive (A, rs) / ((double) rs * m / 1e6) ;
         for (int metric : metrics)
         {
-            double r [2], cs [2] ; size_t extra ;
-            for (int v = 0 ; v < 2 ; v++)
+            double r [3], cs [3] ; size_t extra ;
+            for (int v = 0 ; v < 3 ; v++)
             {
                 setenv ("GXBDIST_GPU_KV", kvs [v], 1) ;
                 r [v] = time_gxd (metric, A, m, GXD_STRAT_INTERSECT, 5, &extra, &cs [v]) / mp ;
             }
             unsetenv ("GXBDIST_GPU_KV") ;
             snprintf (line, sizeof line,
-                "| %-15s | %-15s | %7.4f | %7.4f | %5.2fx | %5.1fx | %5.1fx | %s |",
-                S.name.c_str (), gxd_metric_table [metric].name, r [0], r [1],
-                r [0] / r [1], naive / r [0], naive / std::min (r [0], r [1]),
-                (cs [0] == cs [1]) ? "=" : "differs") ;
+                "| %-15s | %-15s | %7.4f | %7.4f | %7.4f | %5.2fx | %5.1fx | %5.1fx |",
+                S.name.c_str (), gxd_metric_table [metric].name, r [0], r [1], r [2],
+                r [0] / r [2], naive / r [0],
+                naive / std::min (r [0], std::min (r [1], r [2]))) ;
             printf ("%s\n", line) ;
             fflush (stdout) ;
             table.push_back (line) ;
@@ -789,8 +809,56 @@ static void run_variants (const char *dir)
         table.push_back (line) ;
     }
     printf ("\nkernel variants, ms per 10^6 pairs (median of 5), FP32, all pairs, device output\n") ;
-    printf ("| data | metric | kv 1 (terms in phase) | kv 2 (terms staged) | kv1/kv2 | naive/kv1 | naive/best | probe |\n") ;
+    printf ("| data | metric | kv 1 (terms in phase) | kv 2 (terms staged) | kv 3 (fixed point) | kv1/kv3 | naive/kv1 | naive/best |\n") ;
     printf ("|---|---|---|---|---|---|---|---|\n") ;
+    for (auto &l : table) printf ("%s\n", l.c_str ()) ;
+}
+
+// the SPSV's two walks (GXBDIST_GPU_SPSV_WALK) against the naive merge, in
+// one run: ms per 10^6 pairs, FP32, 1,024 rows x all rows, device output
+static void run_spsv_walks (const char *dir)
+{
+    std::vector<std::pair<std::string, hmat>> sets ;
+    sets.push_back ({ "movielens-like", gen_powerlaw (20000, 20000, 60, 1) }) ;
+    sets.push_back ({ "text-like", gen_powerlaw (20000, 50000, 100, 2) }) ;
+    sets.push_back ({ "scrna-like", gen_powerlaw (8000, 5000, 350, 3) }) ;
+    for (const char *f : { "fortunes", "wordnet_lemma_3grams", "debian_depends" })
+    {
+        hmat A ;
+        std::string base = std::string (dir) + "/" + f + ".mtx" ;
+        if (read_mtx (base + ".gz", A) || read_mtx (base, A)) sets.push_back ({ f, A }) ;
+    }
+    std::vector<std::string> table ;
+    char line [256] ;
+    for (auto &S : sets)
+    {
+        const hmat &A = S.second ;
+        const int64_t m = A.m, rs = std::min<int64_t> (m, 1024) ;
+        const double mp = (double) rs * m / 1e6 ;
+        double naive = time_naive (A, std::min<int64_t> (m, 2048))
+            / ((double) std::min<int64_t> (m, 2048) * m / 1e6) ;
+        double r [4], cs [4] ; size_t sx ;
+        const char *walks [] = { "coo", "rows" } ;
+        for (int w = 0 ; w < 2 ; w++)
+        {
+            setenv ("GXBDIST_GPU_SPSV_WALK", walks [w], 1) ;
+            r [w] = time_gxd (GXD_CHEBYSHEV, A, rs, GXD_STRAT_SPSV, 3, &sx, &cs [w]) / mp ;
+            setenv ("GXBDIST_GPU_STRATEGY", "spsv", 1) ;
+            r [2+w] = time_gxd (GXD_MANHATTAN, A, rs, GXD_STRAT_SPSV, 3, &sx, &cs [2+w]) / mp ;
+            unsetenv ("GXBDIST_GPU_STRATEGY") ;
+        }
+        unsetenv ("GXBDIST_GPU_SPSV_WALK") ;
+        snprintf (line, sizeof line,
+            "| %-20s | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %5.2fx | %5.2fx | %s |",
+            S.first.c_str (), naive, r [0], r [1], r [2], r [3], naive / r [0],
+            naive / r [1], (cs [0] == cs [1] && cs [2] == cs [3]) ? "same" : "DIFFER") ;
+        printf ("%s\n", line) ;
+        fflush (stdout) ;
+        table.push_back (line) ;
+    }
+    printf ("\nSPSV walks, ms per 10^6 pairs (median of 3), FP32, 1,024 rows x all, device output\n") ;
+    printf ("| data | naive L1 | Cheb coo | Cheb rows | L1 exact coo | L1 exact rows | naive/coo | naive/rows | probe |\n") ;
+    printf ("|---|---|---|---|---|---|---|---|---|\n") ;
     for (auto &l : table) printf ("%s\n", l.c_str ()) ;
 }
 
@@ -873,10 +941,15 @@ int main (int argc, char **argv)
         run_checks () ;
         // the intersection kernel's variant 2 for every metric (the default
         // picks it for some): every check again
+        // with the SPSV's COO walk
         setenv ("GXBDIST_GPU_KV", "2", 1) ;
+        setenv ("GXBDIST_GPU_SPSV_WALK", "coo", 1) ;
+        run_checks () ;
+        unsetenv ("GXBDIST_GPU_SPSV_WALK") ;
+        setenv ("GXBDIST_GPU_KV", "3", 1) ;
         run_checks () ;
         unsetenv ("GXBDIST_GPU_KV") ;
-        printf ("checks: %d of %d failed (default kernel variants, then GXBDIST_GPU_KV=2)\n",
+        printf ("checks: %d of %d failed (defaults; GXBDIST_GPU_KV=2 with the SPSV's COO walk; KV=3)\n",
             nfail, ncheck) ;
         int bad = run_determinism () ;
         return (nfail || bad) ? 1 : 0 ;
@@ -908,8 +981,9 @@ int main (int argc, char **argv)
         return 0 ;
     }
     if (!strcmp (mode, "variants")) { run_variants (argc > 2 ? argv [2] : ".carry") ; return 0 ; }
+    if (!strcmp (mode, "spsv")) { run_spsv_walks (argc > 2 ? argv [2] : ".carry") ; return 0 ; }
     if (!strcmp (mode, "e2e")) { run_end_to_end () ; return 0 ; }
     if (!strcmp (mode, "big")) return run_big (argc > 2 ? argv [2] : ".carry") ? 1 : 0 ;
-    fprintf (stderr, "usage: gpu_bench check|small [full]|bench [dir [only]]|big [dir]|e2e|variants [dir]\n") ;
+    fprintf (stderr, "usage: gpu_bench check|small [full]|bench [dir [only]]|big [dir]|e2e|variants [dir]|spsv [dir]\n") ;
     return 2 ;
 }

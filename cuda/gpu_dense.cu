@@ -54,6 +54,9 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     cudaFree (G->ws2) ;
     cudaFree (G->wsint) ;
     cudaFree (G->Asj) ; cudaFree (G->Asx) ; cudaFree (G->Bsj) ; cudaFree (G->Bsx) ;
+    cudaFree (G->fx_colmax) ; cudaFree (G->fx_exp) ;
+    cudaFree (G->perm_a) ; cudaFree (G->perm_b) ; cudaFree (G->bnd) ;
+    cudaFree (G->sort_ws) ;
     memset (G, 0, sizeof (*G)) ;
 }
 

@@ -223,6 +223,78 @@ __device__ __forceinline__ double gxd_sanitize (double d)
 }
 
 //------------------------------------------------------------------------------
+// the intersection kernels' shared parts (gpu_intersect*.cu)
+//------------------------------------------------------------------------------
+
+// columns of a row of A staged at once
+#define GXD_ICH 256
+
+// accumulator slot of output jj: one pad double every 16 slots, so rows of a
+// dense column (near-regular strides) spread over the 32 banks
+#define GXD_SW(jj) ((jj) + ((jj) >> 4))
+#define GXD_SW_LEN(tn) ((tn) + ((tn) >> 4) + 1)
+
+// warp 0: s_off [1..cmax] holds lengths; make it an exclusive prefix sum
+// (s_off [0] = 0) and set *cnt to the longest prefix of columns whose
+// staged entries fit in GXD_SBUF (at least one: a short column fits)
+__device__ __forceinline__ void gxd_stage_scan (int32_t *s_off, int cmax,
+    int32_t *cnt, int sbuf)
+{
+    const int lane = threadIdx.x & 31 ;
+    const int per = (GXD_ICH + 31) / 32 ;
+    int32_t local = 0 ;
+    for (int u = 0 ; u < per ; u++)
+    {
+        int t = lane * per + u ;
+        if (t < cmax) local += s_off [t+1] ;
+    }
+    int32_t inc = local ;
+    for (int off = 1 ; off < 32 ; off <<= 1)
+    {
+        int32_t v = __shfl_up_sync (0xffffffffu, inc, off) ;
+        if (lane >= off) inc += v ;
+    }
+    int32_t run = inc - local ;
+    int last = 0 ;
+    for (int u = 0 ; u < per ; u++)
+    {
+        int t = lane * per + u ;
+        if (t < cmax)
+        {
+            run += s_off [t+1] ;
+            s_off [t+1] = run ;
+            if (run <= sbuf) last = t + 1 ;
+        }
+    }
+    if (lane == 0) s_off [0] = 0 ;
+    // the prefix sums rise with t, so the fitting columns are a prefix
+    for (int off = 16 ; off > 0 ; off >>= 1)
+        last = max (last, __shfl_xor_sync (0xffffffffu, last, off)) ;
+    if (lane == 0) *cnt = (last > 0) ? last : 1 ;
+}
+
+// the output of pair (i, j) from its intersection sums a1 (a2: Bray-Curtis):
+// finalize; where the rewrite may have cancelled (or `force`: the caller's
+// sums are not trustworthy for this pair) recompute it by the exact merge
+template <int M, typename T>
+__device__ __forceinline__ T gxd_finish_pair (const gxd_plan &P, double a1,
+    double a2, bool force, const gxd_row &ra, const gxd_row &rb,
+    const int32_t *aj, const T *ax, int64_t na,
+    const int32_t *Bj, const T *Bx, const int64_t *Bp, int64_t j, int64_t k)
+{
+    const gxd_metric_id m = (gxd_metric_id) M ;
+    double d = gxd_finalize (m, &P, a1, a2, &ra, &rb, k) ;
+    bool redo = force || gxd_needs_exact (m, &P, a1, a2, &ra, &rb, k, d) ;
+    if (M == GXD_GENERIC) redo = redo || !isfinite (d) ;
+    if (redo)
+    {
+        d = gxd_union_merge<M, T> (P, aj, ax, na, Bj + Bp [j], Bx + Bp [j],
+            Bp [j+1] - Bp [j], ra, rb, k) ;
+    }
+    return (T) gxd_sanitize<M> (d) ;
+}
+
+//------------------------------------------------------------------------------
 // helpers implemented in gpu_csr.cu
 //------------------------------------------------------------------------------
 
@@ -261,8 +333,19 @@ struct gxd_gpu_ctx
     void *ws1, *ws2 ;
     int32_t *wsint ;
     int64_t ws_rows ;
+    // SPSV walk by rows: walked rows by decreasing degree (B once, A per
+    // tile), their degree classes, and the sort's workspace
+    bool spsv_coo ;
+    int32_t *perm_a, *perm_b ;
+    int64_t *bnd ;
+    void *sort_ws ;
+    size_t sort_bytes ;
+    int64_t sort_rows ;
     int threads ;       // block size of the intersection kernel
     int kv ;            // intersection kernel variant (gpu_intersect.cu)
+    // fixed-point variant (gpu_intersect_fx.cu): max |B(:,c)|, E_i per row
+    double *fx_colmax ;
+    int32_t *fx_exp ;
     int strategy ;      // gxd_strategy
     // Chebyshev: rows of A and B by descending magnitude
     int32_t *Asj, *Bsj ;
@@ -276,6 +359,19 @@ gxd_strategy gxd_choose_strategy (const gxd_plan *P) ;
 
 GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    void *Ct, cudaStream_t s, char *msg) ;
+
+// metrics whose intersection term has a bound (gpu_intersect_fx.cu)
+__host__ __device__ constexpr bool gxd_fx_metric (int m)
+{
+    return m == GXD_MANHATTAN || m == GXD_EUCLIDEAN || m == GXD_SQEUCLIDEAN
+        || m == GXD_COSINE || m == GXD_CORRELATION || m == GXD_CANBERRA
+        || m == GXD_HAMMING || m == GXD_HELLINGER || m == GXD_JENSEN_SHANNON
+        || m == GXD_MINKOWSKI || m == GXD_DICE || m == GXD_JACCARD
+        || m == GXD_RUSSELLRAO ;
+}
+GrB_Info gxd_intersect_fx_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
+GrB_Info gxd_intersect_fx_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg) ;
 
 GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,

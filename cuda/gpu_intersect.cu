@@ -19,9 +19,8 @@
 
 #include "gpu_internal.cuh"
 
-// columns of a row of A staged at once, the longest column whose entries
-// are copied to shared memory, and the room for those entries
-#define GXD_ICH 256
+// the longest column whose entries are copied to shared memory, and the
+// room for those entries (GXD_ICH, columns staged at once: gpu_internal.cuh)
 #define GXD_SHORT 64
 #define GXD_SBUF 768
 // variant 2 stores each staged entry's term g(x, y) as a double, computed
@@ -35,60 +34,20 @@
 //  2: the terms of staged (short) columns computed while staging, so a
 //     phase only adds; capped at 48 registers (5 blocks of 256 threads per
 //     SM).  Same terms, same order of the sums: deterministic as 1.
-// Measured (docs/gpu_strategy.md, "Kernel variants"): 2 is 3-20 % faster
-// for Canberra, Jensen-Shannon and cosine, 0-2 % slower for Manhattan and
-// Euclidean; a finalize of 4 outputs per thread per step (loads together,
-// merge out of line) was 5-15 % slower (spills under 48 registers).
-template <int M> __host__ __device__ constexpr int gxd_default_kv ()
+//  3: no barrier per column, terms added in fixed point with atomics
+//     (gpu_intersect_fx.cu); deterministic too (integer sums).
+// Measured (docs/gpu_strategy.md, "Kernel variants", one run, four data
+// sets): 3 is the fastest for Manhattan (1.05-1.41x variant 1) and
+// Jensen-Shannon (1.04-1.13x variant 2); 2 for Canberra and cosine; 1 for
+// Euclidean.  The other metrics were not measured and keep 1.
+__host__ __device__ constexpr int gxd_default_kv (int m)
 {
-    return (M == GXD_CANBERRA || M == GXD_JENSEN_SHANNON || M == GXD_COSINE) ? 2 : 1 ;
+    return (m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON) ? 3
+        : (m == GXD_CANBERRA || m == GXD_COSINE) ? 2 : 1 ;
 }
+
 template <bool PRE, typename T> struct gxd_sbv { typedef T type ; } ;
 template <typename T> struct gxd_sbv<true, T> { typedef double type ; } ;
-
-// accumulator slot of output jj: one pad double every 16 slots, so rows of a
-// dense column (near-regular strides) spread over the 32 banks
-#define GXD_SW(jj) ((jj) + ((jj) >> 4))
-#define GXD_SW_LEN(tn) ((tn) + ((tn) >> 4) + 1)
-
-// warp 0: s_off [1..cmax] holds lengths; make it an exclusive prefix sum
-// (s_off [0] = 0) and set *cnt to the longest prefix of columns whose
-// staged entries fit in GXD_SBUF (at least one: a short column fits)
-__device__ __forceinline__ void stage_scan (int32_t *s_off, int cmax,
-    int32_t *cnt, int sbuf)
-{
-    const int lane = threadIdx.x & 31 ;
-    const int per = (GXD_ICH + 31) / 32 ;
-    int32_t local = 0 ;
-    for (int u = 0 ; u < per ; u++)
-    {
-        int t = lane * per + u ;
-        if (t < cmax) local += s_off [t+1] ;
-    }
-    int32_t inc = local ;
-    for (int off = 1 ; off < 32 ; off <<= 1)
-    {
-        int32_t v = __shfl_up_sync (0xffffffffu, inc, off) ;
-        if (lane >= off) inc += v ;
-    }
-    int32_t run = inc - local ;
-    int last = 0 ;
-    for (int u = 0 ; u < per ; u++)
-    {
-        int t = lane * per + u ;
-        if (t < cmax)
-        {
-            run += s_off [t+1] ;
-            s_off [t+1] = run ;
-            if (run <= sbuf) last = t + 1 ;
-        }
-    }
-    if (lane == 0) s_off [0] = 0 ;
-    // the prefix sums rise with t, so the fitting columns are a prefix
-    for (int off = 16 ; off > 0 ; off >>= 1)
-        last = max (last, __shfl_xor_sync (0xffffffffu, last, off)) ;
-    if (lane == 0) *cnt = (last > 0) ? last : 1 ;
-}
 
 // variant 2 is capped at 48 registers (5 blocks of 256 threads per SM, as
 // variant 1 reaches for Manhattan with 40); its launch uses <= 256 threads
@@ -146,7 +105,7 @@ k_intersect (gxd_plan P,
             s_off [t+1] = (hi - lo <= GXD_SHORT) ? (int32_t) (hi - lo) : 0 ;
         }
         __syncthreads () ;
-        if (tid < 32) stage_scan (s_off, cmax, &s_cnt, SB) ;
+        if (tid < 32) gxd_stage_scan (s_off, cmax, &s_cnt, SB) ;
         __syncthreads () ;
         const int cnt = s_cnt ;
         // one warp per staged column (<= GXD_SHORT entries each): no search
@@ -216,15 +175,8 @@ k_intersect (gxd_plan P,
         const int64_t j = j0 + jj ;
         const gxd_row rb = gxd_load_row (RB, j) ;
         const double a1 = acc [GXD_SW (jj)], a2 = TWO ? acc2 [GXD_SW (jj)] : 0 ;
-        double d = gxd_finalize (m, &P, a1, a2, &ra, &rb, k) ;
-        bool redo = gxd_needs_exact (m, &P, a1, a2, &ra, &rb, k, d) ;
-        if (M == GXD_GENERIC) redo = redo || !isfinite (d) ;
-        if (redo)
-        {
-            d = gxd_union_merge<M, T> (P, Aj + alo, Ax + alo, ahi - alo,
-                Bj + Bp [j], Bx + Bp [j], Bp [j+1] - Bp [j], ra, rb, k) ;
-        }
-        crow [jj] = (T) gxd_sanitize<M> (d) ;
+        crow [jj] = gxd_finish_pair<M, T> (P, a1, a2, false, ra, rb,
+            Aj + alo, Ax + alo, ahi - alo, Bj, Bx, Bp, j, k) ;
     }
 }
 
@@ -268,7 +220,9 @@ template <int M, typename T>
 static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg)
 {
-    const int kv = (G->kv == 1 || G->kv == 2) ? G->kv : gxd_default_kv<M> () ;
+    // variant 3 is served by gxd_intersect_tile when it was prepared
+    const int kv = (G->kv == 1 || G->kv == 2) ? G->kv
+        : (gxd_default_kv (M) == 2) ? 2 : 1 ;
     if (kv == 2) return launch_v<M, T, 2> (G, i0, i1, Ct, s, msg) ;
     return launch_v<M, T, 1> (G, i0, i1, Ct, s, msg) ;
 }
@@ -277,6 +231,7 @@ GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg)
 {
     const gxd_plan *P = &G->P ;
+    if (G->fx_exp != NULL) return gxd_intersect_fx_tile (G, i0, i1, Ct, s, msg) ;
     GXD_DISPATCH (P, launch_intersect, G, i0, i1, Ct, s, msg) ;
     return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
 }
@@ -286,6 +241,7 @@ GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows ;
+    const int kv = (G->kv >= 1 && G->kv <= 3) ? G->kv : gxd_default_kv (G->P.metric) ;
     if (G->tn <= 0 || G->tn > n) G->tn = (n > 0) ? n : 1 ;
     G->ntiles = (n + G->tn - 1) / G->tn ;
     if (G->ntiles < 1) G->ntiles = 1 ;
@@ -295,6 +251,9 @@ GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     GXD_TRY (gxd_row_contexts (&G->P, &G->B, false, &G->RB, s, msg)) ;
     GXD_TRY (gxd_build_csc_tiles (&G->B, G->P.fp64, G->tn, G->ntiles, G->csc,
         &G->csc_pool, s, msg)) ;
+    // variant 3: the fixed-point kernel (gpu_intersect_fx.cu)
+    if (kv == 3 && gxd_fx_metric (G->P.metric))
+        GXD_TRY (gxd_intersect_fx_prepare (G, s, msg)) ;
 cleanup:
     return info ;
 }

@@ -27,10 +27,14 @@
 // finishes with gxd_uend.  Workspace: 2-3 values per pair of the tile.
 
 #include "gpu_internal.cuh"
+#include <cub/cub.cuh>
+#include <stdlib.h>
 
 #define GXD_SPSV_THREADS 256
 #define GXD_SPSV_SHMEM (48 * 1024)          // hash table
 #define GXD_SPSV_DENSE_MAX (48 * 1024)      // dense row; 112 KB (2 blocks/SM) measured slower than the hash table
+// the walk by rows: classes of walked rows by degree, group widths 32..1
+#define GXD_SPSV_CLASSES 6
 
 __device__ __forceinline__ uint32_t gxd_hash (uint32_t c)
 {
@@ -107,25 +111,244 @@ __device__ __forceinline__ int64_t row_lower_bound (const int64_t *p,
     return lo ;
 }
 
-// PASS 1: held = row of A, walk = rows of B; PASS 2: held = row of B, walk
-// = rows of A.  Output partial state of pair (held bid, walked r) at
-// bid * ld + (r - wr0).
+// write (or, after an earlier column range of the held row, combine into)
+// the partial state of one pair
+template <int M, int PASS>
+__device__ __forceinline__ void spsv_store (const gxd_plan &P, gxd_ustate st,
+    int32_t cnt, bool first, int64_t o, double *ws0, double *ws1, int32_t *wsn)
+{
+    const bool BC = (M == GXD_BRAYCURTIS) ;
+    const bool NU = (PASS == 1) && (M == GXD_CORRELATION || M == GXD_GENERIC) ;
+    if (!first)
+    {
+        gxd_ustate old ;
+        old.s0 = ws0 [o] ; old.s1 = BC ? ws1 [o] : 0 ;
+        st = gxd_ucombine (M, P, old, st) ;
+        if (NU) cnt += wsn [o] ;
+    }
+    ws0 [o] = st.s0 ;
+    if (BC) ws1 [o] = st.s1 ;
+    if (NU) wsn [o] = cnt ;
+}
+
+// one walked entry (column c, value v) against the held row: pass 1 covers
+// the columns of the walked row b (x = identity where a misses them), pass
+// 2 the columns of a that b misses
 template <int M, typename T, int PASS, bool DENSE>
-__global__ void __launch_bounds__ (GXD_SPSV_THREADS) k_spsv (gxd_plan P,
-    const int64_t *Hp, const int32_t *Hj, const T *Hx, int64_t h0,
-    const int64_t *Wp, const int32_t *Wj, const T *Wx, const int32_t *Wrow,
-    int64_t wr0, int64_t wr1, gxd_drows RA, gxd_drows RB, int64_t k,
-    int hcap, bool use_bits, double *ws0, double *ws1, int32_t *wsn,
-    int64_t ld)
+__device__ __forceinline__ void spsv_step (const gxd_plan &P,
+    const held_row<T, DENSE> &H, int32_t c, double v, double e,
+    const gxd_row &rh, const gxd_row &rw, gxd_ustate *st, int32_t *cnt)
+{
+    const gxd_metric_id m = (gxd_metric_id) M ;
+    T hv ;
+    const bool hit = H.find (c, &hv) ;
+    if (PASS == 1)
+    {
+        gxd_ustep (m, &P, st, hit ? (double) hv : e, v, &rh, &rw) ;
+        *cnt += hit ;
+    }
+    else if (!hit) gxd_ustep (m, &P, st, v, e, &rw, &rh) ;
+}
+
+// The walk by rows (the default): the walked rows in order of decreasing
+// degree (perm, a stable sort: deterministic), cut into six classes by
+// degree (bnd); a row of class c is taken by a group of G = 32 >> c lanes
+// (G = 32 above 128 entries, then 16, 8, 4, 2 above 8 entries, 1 below),
+// so each lane has about four or more entries of its row and the group's
+// loads are consecutive.  The G lanes combine by a butterfly (+, max, min
+// are commutative, so every lane gets the same bits); rows of like degree
+// share a warp, so its groups finish together.  Each pair is owned by one
+// group and its entries are taken in a fixed order.  The walked rows may be
+// split over gridDim.y blocks per held row (more blocks than one wave).
+template <int M, typename T, int PASS, bool DENSE>
+__device__ __forceinline__ void spsv_walk_rows (const gxd_plan &P,
+    const held_row<T, DENSE> &H, const int64_t *Wp, const int32_t *Wj,
+    const T *Wx, const int32_t *perm, int64_t nwalk, const int64_t *bnd,
+    int64_t wr0, int32_t clo, int32_t chi, bool first, gxd_drows RW,
+    const gxd_row &rh, double *ws0, double *ws1, int32_t *wsn, int64_t ld)
+{
+    const bool BC = (M == GXD_BRAYCURTIS) ;
+    const bool NU = (PASS == 1) && (M == GXD_CORRELATION || M == GXD_GENERIC) ;
+    const double e = gxd_missing (M, P) ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const int lane = tid & 31, wid = tid / 32, nw = nt / 32 ;
+    const bool whole = (clo == 0 && chi == INT32_MAX) ;
+    for (int cls = 0 ; cls < GXD_SPSV_CLASSES ; cls++)
+    {
+        const int G = 32 >> cls, per = 32 / G, sub = lane % G ;
+        const int64_t lo = bnd [cls], hi = (cls + 1 < GXD_SPSV_CLASSES) ? bnd [cls+1] : nwalk ;
+        // the block's slice (blockIdx.y) of the groups, interleaved
+        const int64_t g0 = (int64_t) blockIdx.y * nw + wid, gs = (int64_t) gridDim.y * nw ;
+        for (int64_t t0 = lo + g0 * per ; t0 < hi ; t0 += gs * per)
+        {
+            const int64_t t = t0 + lane / G ;
+            const bool valid = t < hi ;
+            const int32_t r = valid ? perm [t] : 0 ;
+            gxd_ustate st = gxd_ubegin ((gxd_metric_id) M, &P) ;
+            int32_t cnt = 0 ;
+            if (valid)
+            {
+                const gxd_row rw = gxd_load_row (RW, r) ;
+                for (int64_t q = Wp [r] + sub ; q < Wp [r+1] ; q += G)
+                {
+                    const int32_t c = __ldg (Wj + q) ;
+                    if (whole || (c >= clo && c < chi))
+                        spsv_step<M, T, PASS, DENSE> (P, H, c, (double) __ldg (Wx + q),
+                            e, rh, rw, &st, &cnt) ;
+                }
+            }
+            for (int off = G / 2 ; off > 0 ; off >>= 1)
+            {
+                gxd_ustate o ;
+                o.s0 = __shfl_xor_sync (0xffffffffu, st.s0, off) ;
+                o.s1 = BC ? __shfl_xor_sync (0xffffffffu, st.s1, off) : 0 ;
+                if (NU) cnt += __shfl_xor_sync (0xffffffffu, cnt, off) ;
+                st = gxd_ucombine (M, P, st, o) ;
+            }
+            if (valid && sub == 0)
+                spsv_store<M, PASS> (P, st, cnt, first,
+                    (int64_t) blockIdx.x * ld + (r - wr0), ws0, ws1, wsn) ;
+        }
+    }
+}
+
+// The seed's walk (GXBDIST_GPU_SPSV_WALK=coo): B's entries in COO order,
+// each warp a fixed range of whole rows of B (binary search on its row
+// pointers), 32 entries at a time reduced by row with a segmented scan
+// (fixed shuffle order), a row's partial carried into the next 32.
+// Measured slower than the walk by rows (docs/gpu_strategy.md).
+template <int M, typename T, int PASS, bool DENSE>
+__device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
+    const held_row<T, DENSE> &H, const int64_t *Wp, const int32_t *Wj,
+    const T *Wx, const int32_t *Wrow, int64_t wr0, int64_t wr1, int32_t clo,
+    int32_t chi, gxd_drows RA, gxd_drows RB, const gxd_row &rh, double *ws0,
+    double *ws1, int32_t *wsn, int64_t ld)
 {
     const gxd_metric_id m = (gxd_metric_id) M ;
     const bool BC = (M == GXD_BRAYCURTIS) ;
     const bool NU = (PASS == 1) && (M == GXD_CORRELATION || M == GXD_GENERIC) ;
-    extern __shared__ int32_t shraw [] ;
     const int tid = threadIdx.x, nt = blockDim.x ;
     const int lane = tid & 31, wid = tid / 32, nw = nt / 32 ;
-    const int64_t h = h0 + blockIdx.x ;
     const double e = gxd_missing (M, P) ;
+    // this warp's range of whole walked rows
+    const int64_t E0 = Wp [wr0], E1 = Wp [wr1] ;
+    const int64_t rlo = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * wid / nw) ;
+    const int64_t rhi = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * (wid + 1) / nw) ;
+    const int64_t elo = Wp [rlo], ehi = Wp [rhi] ;
+        int32_t ckey = -1 ;                 // carried row (uniform)
+    gxd_ustate cst = gxd_ubegin (m, &P) ;
+    int32_t ccnt = 0 ;
+    for (int64_t eb = elo ; eb < ehi ; eb += 32)
+    {
+        const int64_t q = eb + lane ;
+        const bool valid = q < ehi ;
+        int32_t key = valid ? Wrow [q] : INT32_MAX ;
+        gxd_ustate st = gxd_ubegin (m, &P) ;
+        int32_t cnt = 0 ;
+        if (valid)
+        {
+            const int32_t c = Wj [q] ;
+            if (c >= clo && c < chi)
+            {
+                T hv ;
+                const bool hit = H.find (c, &hv) ;
+                const double v = (double) Wx [q] ;
+                if (PASS == 1)
+                {
+                    const gxd_row rw = gxd_load_row (RB, key) ;
+                    gxd_ustep (m, &P, &st, hit ? (double) hv : e, v, &rh, &rw) ;
+                    cnt = hit ;
+                }
+                else if (!hit)
+                {
+                    const gxd_row rw = gxd_load_row (RA, key) ;
+                    gxd_ustep (m, &P, &st, v, e, &rw, &rh) ;
+                }
+            }
+        }
+        // all 32 entries in one row (rows longer than a warp): a plain
+        // butterfly; + max * min are commutative, so every lane ends
+        // with the same bits
+        const int32_t key0 = __shfl_sync (0xffffffffu, key, 0) ;
+        if (__all_sync (0xffffffffu, key == key0))
+        {
+            #pragma unroll
+            for (int off = 16 ; off > 0 ; off >>= 1)
+            {
+                gxd_ustate o ;
+                o.s0 = __shfl_xor_sync (0xffffffffu, st.s0, off) ;
+                o.s1 = BC ? __shfl_xor_sync (0xffffffffu, st.s1, off) : 0 ;
+                if (NU) cnt += __shfl_xor_sync (0xffffffffu, cnt, off) ;
+                st = gxd_ucombine (M, P, st, o) ;
+            }
+        }
+        else
+        {
+            // inclusive segmented scan (keys ascending within the warp)
+            #pragma unroll
+            for (int off = 1 ; off < 32 ; off <<= 1)
+            {
+                int32_t k2 = __shfl_up_sync (0xffffffffu, key, off) ;
+                gxd_ustate o ;
+                o.s0 = __shfl_up_sync (0xffffffffu, st.s0, off) ;
+                o.s1 = BC ? __shfl_up_sync (0xffffffffu, st.s1, off) : 0 ;
+                int32_t oc = NU ? __shfl_up_sync (0xffffffffu, cnt, off) : 0 ;
+                if (lane >= off && k2 == key)
+                {
+                    st = gxd_ucombine (M, P, o, st) ;
+                    if (NU) cnt += oc ;
+                }
+            }
+        }
+        if (key == ckey)
+        {
+            st = gxd_ucombine (M, P, cst, st) ;
+            if (NU) cnt += ccnt ;
+        }
+        int32_t knext = __shfl_down_sync (0xffffffffu, key, 1) ;
+        bool tail = valid && (lane == 31 || knext != key) ;
+        if (tail && lane == 31)
+        {
+            // does this row go on in the next 32 entries?
+            tail = !(q + 1 < ehi && Wrow [q + 1] == key) ;
+        }
+        // the new carry: lane 31's segment when it continues
+        int32_t k31 = __shfl_sync (0xffffffffu, key, 31) ;
+        bool go_on = __shfl_sync (0xffffffffu, (int) (valid && !tail), 31) ;
+        gxd_ustate s31 ;
+        s31.s0 = __shfl_sync (0xffffffffu, st.s0, 31) ;
+        s31.s1 = BC ? __shfl_sync (0xffffffffu, st.s1, 31) : 0 ;
+        int32_t c31 = NU ? __shfl_sync (0xffffffffu, cnt, 31) : 0 ;
+        if (tail)
+        {
+            int64_t o = (int64_t) blockIdx.x * ld + (key - wr0) ;
+            gxd_ustate old ;
+            old.s0 = ws0 [o] ;
+            old.s1 = BC ? ws1 [o] : 0 ;
+            gxd_ustate nw_ = gxd_ucombine (M, P, old, st) ;
+            ws0 [o] = nw_.s0 ;
+            if (BC) ws1 [o] = nw_.s1 ;
+            if (NU) wsn [o] += cnt ;
+        }
+        ckey = go_on ? k31 : -1 ;
+        cst = s31 ; ccnt = c31 ;
+    }
+}
+
+// PASS 1: held = row of A, walk = rows of B; PASS 2: held = row of B, walk
+// = rows of A.  Output partial state of pair (held bid, walked r) at
+// bid * ld + (r - wr0).
+template <int M, typename T, int PASS, bool DENSE, bool COO>
+__global__ void __launch_bounds__ (GXD_SPSV_THREADS) k_spsv (gxd_plan P,
+    const int64_t *Hp, const int32_t *Hj, const T *Hx, int64_t h0,
+    const int64_t *Wp, const int32_t *Wj, const T *Wx, const int32_t *Wrow,
+    const int32_t *perm, const int64_t *bnd, int64_t wr0, int64_t wr1,
+    gxd_drows RA, gxd_drows RB, int64_t k, int hcap, bool use_bits,
+    double *ws0, double *ws1, int32_t *wsn, int64_t ld)
+{
+    extern __shared__ int32_t shraw [] ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const int64_t h = h0 + blockIdx.x ;
 
     held_row<T, DENSE> H ;
     H.keys = shraw ;
@@ -133,12 +356,6 @@ __global__ void __launch_bounds__ (GXD_SPSV_THREADS) k_spsv (gxd_plan P,
     H.vals = (T *) (shraw + ((words + 3) & ~3LL)) ;
     H.mask = hcap - 1 ;
     H.bits = (!DENSE && use_bits) ? (uint32_t *) (H.vals + hcap) : NULL ;
-
-    // this warp's range of whole walked rows
-    const int64_t E0 = Wp [wr0], E1 = Wp [wr1] ;
-    const int64_t rlo = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * wid / nw) ;
-    const int64_t rhi = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * (wid + 1) / nw) ;
-    const int64_t elo = Wp [rlo], ehi = Wp [rhi] ;
 
     const int64_t plo = Hp [h], phi = Hp [h+1] ;
     const int64_t chunk = DENSE ? (phi - plo + 1) : hcap / 2 ;
@@ -156,106 +373,13 @@ __global__ void __launch_bounds__ (GXD_SPSV_THREADS) k_spsv (gxd_plan P,
         __syncthreads () ;
         for (int64_t q = c0 + tid ; q < c1 ; q += nt) H.insert (Hj [q], Hx [q]) ;
         __syncthreads () ;
-
-        // walk: 32 entries at a time, segmented by walked row
-        int32_t ckey = -1 ;                 // carried row (uniform)
-        gxd_ustate cst = gxd_ubegin (m, &P) ;
-        int32_t ccnt = 0 ;
-        for (int64_t eb = elo ; eb < ehi ; eb += 32)
-        {
-            const int64_t q = eb + lane ;
-            const bool valid = q < ehi ;
-            int32_t key = valid ? Wrow [q] : INT32_MAX ;
-            gxd_ustate st = gxd_ubegin (m, &P) ;
-            int32_t cnt = 0 ;
-            if (valid)
-            {
-                const int32_t c = Wj [q] ;
-                if (c >= clo && c < chi)
-                {
-                    T hv ;
-                    const bool hit = H.find (c, &hv) ;
-                    const double v = (double) Wx [q] ;
-                    if (PASS == 1)
-                    {
-                        const gxd_row rw = gxd_load_row (RB, key) ;
-                        gxd_ustep (m, &P, &st, hit ? (double) hv : e, v, &rh, &rw) ;
-                        cnt = hit ;
-                    }
-                    else if (!hit)
-                    {
-                        const gxd_row rw = gxd_load_row (RA, key) ;
-                        gxd_ustep (m, &P, &st, v, e, &rw, &rh) ;
-                    }
-                }
-            }
-            // all 32 entries in one row (rows longer than a warp): a plain
-            // butterfly; + max * min are commutative, so every lane ends
-            // with the same bits
-            const int32_t key0 = __shfl_sync (0xffffffffu, key, 0) ;
-            if (__all_sync (0xffffffffu, key == key0))
-            {
-                #pragma unroll
-                for (int off = 16 ; off > 0 ; off >>= 1)
-                {
-                    gxd_ustate o ;
-                    o.s0 = __shfl_xor_sync (0xffffffffu, st.s0, off) ;
-                    o.s1 = BC ? __shfl_xor_sync (0xffffffffu, st.s1, off) : 0 ;
-                    if (NU) cnt += __shfl_xor_sync (0xffffffffu, cnt, off) ;
-                    st = gxd_ucombine (M, P, st, o) ;
-                }
-            }
-            else
-            {
-                // inclusive segmented scan (keys ascending within the warp)
-                #pragma unroll
-                for (int off = 1 ; off < 32 ; off <<= 1)
-                {
-                    int32_t k2 = __shfl_up_sync (0xffffffffu, key, off) ;
-                    gxd_ustate o ;
-                    o.s0 = __shfl_up_sync (0xffffffffu, st.s0, off) ;
-                    o.s1 = BC ? __shfl_up_sync (0xffffffffu, st.s1, off) : 0 ;
-                    int32_t oc = NU ? __shfl_up_sync (0xffffffffu, cnt, off) : 0 ;
-                    if (lane >= off && k2 == key)
-                    {
-                        st = gxd_ucombine (M, P, o, st) ;
-                        if (NU) cnt += oc ;
-                    }
-                }
-            }
-            if (key == ckey)
-            {
-                st = gxd_ucombine (M, P, cst, st) ;
-                if (NU) cnt += ccnt ;
-            }
-            int32_t knext = __shfl_down_sync (0xffffffffu, key, 1) ;
-            bool tail = valid && (lane == 31 || knext != key) ;
-            if (tail && lane == 31)
-            {
-                // does this row go on in the next 32 entries?
-                tail = !(q + 1 < ehi && Wrow [q + 1] == key) ;
-            }
-            // the new carry: lane 31's segment when it continues
-            int32_t k31 = __shfl_sync (0xffffffffu, key, 31) ;
-            bool go_on = __shfl_sync (0xffffffffu, (int) (valid && !tail), 31) ;
-            gxd_ustate s31 ;
-            s31.s0 = __shfl_sync (0xffffffffu, st.s0, 31) ;
-            s31.s1 = BC ? __shfl_sync (0xffffffffu, st.s1, 31) : 0 ;
-            int32_t c31 = NU ? __shfl_sync (0xffffffffu, cnt, 31) : 0 ;
-            if (tail)
-            {
-                int64_t o = (int64_t) blockIdx.x * ld + (key - wr0) ;
-                gxd_ustate old ;
-                old.s0 = ws0 [o] ;
-                old.s1 = BC ? ws1 [o] : 0 ;
-                gxd_ustate nw_ = gxd_ucombine (M, P, old, st) ;
-                ws0 [o] = nw_.s0 ;
-                if (BC) ws1 [o] = nw_.s1 ;
-                if (NU) wsn [o] += cnt ;
-            }
-            ckey = go_on ? k31 : -1 ;
-            cst = s31 ; ccnt = c31 ;
-        }
+        if (COO)
+            spsv_walk_coo<M, T, PASS, DENSE> (P, H, Wp, Wj, Wx, Wrow, wr0, wr1,
+                clo, chi, RA, RB, rh, ws0, ws1, wsn, ld) ;
+        else
+            spsv_walk_rows<M, T, PASS, DENSE> (P, H, Wp, Wj, Wx, perm,
+                wr1 - wr0, bnd, wr0, clo, chi, c0 == plo,
+                PASS == 1 ? RB : RA, rh, ws0, ws1, wsn, ld) ;
         if (c1 >= phi) break ;
     }
 }
@@ -335,13 +459,14 @@ static bool spsv_dense (int64_t k, size_t tsize, int *hcap, size_t *shmem)
     return use ;
 }
 
-template <int M, typename T, int PASS>
+template <int M, typename T, int PASS, bool COO>
 static GrB_Info launch_pass (gxd_gpu_ctx *G, const gxd_dcsr *H, int64_t h0,
-    int64_t nh, const gxd_dcsr *W, int64_t wr0, int64_t wr1, double *a,
-    double *b, int32_t *cnt, int64_t ld, cudaStream_t s, char *msg)
+    int64_t nh, const gxd_dcsr *W, int64_t wr0, int64_t wr1,
+    const int32_t *perm, const int64_t *bnd, double *a, double *b,
+    int32_t *cnt, int64_t ld, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    int hcap ;
+    int hcap, slices = 1 ;
     size_t shmem ;
     bool dense = spsv_dense (G->A.ncols, sizeof (T), &hcap, &shmem) ;
     // presence bits in front of the hash table when k is at most 64K
@@ -350,28 +475,100 @@ static GrB_Info launch_pass (gxd_gpu_ctx *G, const gxd_dcsr *H, int64_t h0,
     if (use_bits)
     {
         shmem = (size_t) hcap * (4 + sizeof (T)) + (G->A.ncols + 31) / 32 * 4 + 64 ;
-        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, false>,
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, false, COO>,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
     }
     if (dense)
-        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, true>,
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, true, COO>,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
+    if (!COO)
+    {
+        // few held rows (pass 1 of a small row tile): split the walk so the
+        // grid fills the GPU about four times over (at most 8 slices)
+        int dev = 0, sms = 1, per_sm = 1 ;
+        GXD_CUDA_TRY (cudaGetDevice (&dev)) ;
+        GXD_CUDA_TRY (cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev)) ;
+        GXD_CUDA_TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm,
+            dense ? (const void *) k_spsv<M, T, PASS, true, COO>
+                  : (const void *) k_spsv<M, T, PASS, false, COO>,
+            GXD_SPSV_THREADS, shmem)) ;
+        int64_t want = 4 * (int64_t) sms * (per_sm > 0 ? per_sm : 1) ;
+        slices = (int) ((want + nh - 1) / (nh > 0 ? nh : 1)) ;
+        slices = (slices < 1) ? 1 : (slices > 8) ? 8 : slices ;
+    }
     for (int64_t r0 = 0 ; r0 < nh ; r0 += INT32_MAX)
     {
         int64_t nr = (nh - r0 < INT32_MAX) ? nh - r0 : INT32_MAX ;
+        dim3 grid ((unsigned) nr, (unsigned) slices) ;
         #define GXD_SPSV_ARGS G->P, H->p, H->j, (const T *) H->x, h0 + r0,     \
-            W->p, W->j, (const T *) W->x, W->row, wr0, wr1, G->RA, G->RB,      \
-            G->A.ncols, hcap, use_bits, a + r0 * ld, b ? b + r0 * ld : NULL,   \
-            cnt ? cnt + r0 * ld : NULL, ld
+            W->p, W->j, (const T *) W->x, W->row, perm, bnd, wr0, wr1,         \
+            G->RA, G->RB, G->A.ncols, hcap, use_bits, a + r0 * ld,             \
+            b ? b + r0 * ld : NULL, cnt ? cnt + r0 * ld : NULL, ld
         if (dense)
-            k_spsv<M, T, PASS, true> <<<(unsigned) nr, GXD_SPSV_THREADS,
+            k_spsv<M, T, PASS, true, COO> <<<grid, GXD_SPSV_THREADS,
                 shmem, s>>> (GXD_SPSV_ARGS) ;
         else
-            k_spsv<M, T, PASS, false> <<<(unsigned) nr, GXD_SPSV_THREADS,
+            k_spsv<M, T, PASS, false, COO> <<<grid, GXD_SPSV_THREADS,
                 shmem, s>>> (GXD_SPSV_ARGS) ;
         #undef GXD_SPSV_ARGS
         GXD_LAUNCH_CHECK () ;
     }
+cleanup:
+    return info ;
+}
+
+//------------------------------------------------------------------------------
+// rows by decreasing degree (the walk by rows)
+//------------------------------------------------------------------------------
+
+__global__ void k_degrees (const int64_t *p, int64_t r0, int64_t nr,
+    uint32_t *deg, int32_t *idx)
+{
+    int64_t t = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    if (t >= nr) return ;
+    deg [t] = (uint32_t) (p [r0 + t + 1] - p [r0 + t]) ;
+    idx [t] = (int32_t) (r0 + t) ;
+}
+
+// the class bounds of the sorted (decreasing) degrees: bnd [c] = how many
+// rows have more than 4 * (32 >> (c-1)) = 256 >> c entries (four per lane
+// of the class above); class 0 starts at 0
+__global__ void k_class_bounds (const uint32_t *deg, int64_t nr, int64_t *bnd)
+{
+    bnd [0] = 0 ;
+    for (int c = 1 ; c < GXD_SPSV_CLASSES ; c++)
+    {
+        const uint32_t thr = 256u >> c ;      // 128, 64, 32, 16, 8
+        int64_t lo = 0, hi = nr ;
+        while (lo < hi)
+        {
+            int64_t mid = (lo + hi) / 2 ;
+            if (deg [mid] > thr) lo = mid + 1 ; else hi = mid ;
+        }
+        bnd [c] = lo ;
+    }
+}
+
+// perm = rows [r0, r1) of p by decreasing degree (stable: ties keep their
+// order, so the same perm every run) and the class bounds
+static GrB_Info sort_by_degree (gxd_gpu_ctx *G, const int64_t *p, int64_t r0,
+    int64_t r1, int32_t *perm, int64_t *bnd, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t nr = r1 - r0, maxn = G->sort_rows ;
+    uint32_t *din = (uint32_t *) G->sort_ws, *dout = din + maxn ;
+    int32_t *iin = (int32_t *) (dout + maxn) ;
+    // CUB's workspace 256-byte aligned (the allocation has room for it)
+    void *tmp = (void *) (((uintptr_t) (iin + maxn) + 255) & ~(uintptr_t) 255) ;
+    size_t tb = G->sort_bytes ;
+    if (nr <= 0) return GrB_SUCCESS ;
+    if (nr > maxn) return gxd_fail (GrB_PANIC, msg, "SPSV sort larger than its workspace") ;
+    k_degrees <<<nblk (nr, 256), 256, 0, s>>> (p, r0, nr, din, iin) ;
+    GXD_LAUNCH_CHECK () ;
+    GXD_CUDA_TRY (cub::DeviceRadixSort::SortPairsDescending (tmp, tb, din, dout,
+        iin, perm, (int) nr, 0, 32, s)) ;
+    k_class_bounds <<<1, 1, 0, s>>> (dout, nr, bnd) ;
+    GXD_LAUNCH_CHECK () ;
 cleanup:
     return info ;
 }
@@ -390,14 +587,26 @@ static GrB_Info launch_spsv (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     double *p1a = w, *p2a = w + len ;
     double *p1b = bc ? w + 2 * len : NULL, *p2b = bc ? w + 3 * len : NULL ;
     int32_t *p1n = nu ? G->wsint : NULL ;
-    k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p1a, p1b, p1n, len) ;
-    GXD_LAUNCH_CHECK () ;
-    k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p2a, p2b, NULL, len) ;
-    GXD_LAUNCH_CHECK () ;
-    GXD_TRY ((launch_pass<M, T, 1> (G, &G->A, i0, rows, &G->B, 0, n,
-        p1a, p1b, p1n, n, s, msg))) ;
-    GXD_TRY ((launch_pass<M, T, 2> (G, &G->B, 0, n, &G->A, i0, i1,
-        p2a, p2b, NULL, rows, s, msg))) ;
+    if (G->spsv_coo)
+    {
+        // the COO walk adds into the states: start them at the identity
+        k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p1a, p1b, p1n, len) ;
+        GXD_LAUNCH_CHECK () ;
+        k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p2a, p2b, NULL, len) ;
+        GXD_LAUNCH_CHECK () ;
+        GXD_TRY ((launch_pass<M, T, 1, true> (G, &G->A, i0, rows, &G->B, 0, n,
+            NULL, NULL, p1a, p1b, p1n, n, s, msg))) ;
+        GXD_TRY ((launch_pass<M, T, 2, true> (G, &G->B, 0, n, &G->A, i0, i1,
+            NULL, NULL, p2a, p2b, NULL, rows, s, msg))) ;
+    }
+    else
+    {
+        GXD_TRY (sort_by_degree (G, G->A.p, i0, i1, G->perm_a, G->bnd + GXD_SPSV_CLASSES, s, msg)) ;
+        GXD_TRY ((launch_pass<M, T, 1, false> (G, &G->A, i0, rows, &G->B, 0, n,
+            G->perm_b, G->bnd, p1a, p1b, p1n, n, s, msg))) ;
+        GXD_TRY ((launch_pass<M, T, 2, false> (G, &G->B, 0, n, &G->A, i0, i1,
+            G->perm_a, G->bnd + GXD_SPSV_CLASSES, p2a, p2b, NULL, rows, s, msg))) ;
+    }
     {
         dim3 grid (nblk (n, 32), nblk (rows, 32)), block (32, 8) ;
         k_spsv_combine<M, T> <<<grid, block, 0, s>>> (G->P, p1a, p1b, p1n,
@@ -440,6 +649,24 @@ GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
     GXD_CUDA_TRY (cudaMalloc (&G->ws1, (size_t) len * (bc ? 4 : 2) * sizeof (double))) ;
     if (nu) GXD_CUDA_TRY (cudaMalloc (&G->wsint, (size_t) len * sizeof (int32_t))) ;
     G->ws_rows = tile_rows ;
+    {
+        // the walk by rows: B's rows sorted once, A's per row tile
+        const char *w = getenv ("GXBDIST_GPU_SPSV_WALK") ;
+        G->spsv_coo = (w != NULL && !strcmp (w, "coo")) ;
+        int64_t maxn = (n > tile_rows) ? n : tile_rows ;
+        if (maxn < 1) maxn = 1 ;
+        size_t tb = 0 ;
+        GXD_CUDA_TRY (cub::DeviceRadixSort::SortPairsDescending (NULL, tb,
+            (uint32_t *) NULL, (uint32_t *) NULL, (int32_t *) NULL,
+            (int32_t *) NULL, (int) maxn, 0, 32, s)) ;
+        G->sort_rows = maxn ;
+        G->sort_bytes = tb ;
+        GXD_CUDA_TRY (cudaMalloc (&G->sort_ws, (size_t) maxn * 12 + 256 + tb)) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->perm_b, (size_t) (n > 0 ? n : 1) * sizeof (int32_t))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->perm_a, (size_t) maxn * sizeof (int32_t))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->bnd, 2 * GXD_SPSV_CLASSES * sizeof (int64_t))) ;
+        GXD_TRY (sort_by_degree (G, G->B.p, 0, n, G->perm_b, G->bnd, s, msg)) ;
+    }
 cleanup:
     return info ;
 }

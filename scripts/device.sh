@@ -12,7 +12,8 @@
 #   4. every metric x FP32/FP64 x strategy against a double union loop,
 #      and bitwise determinism over repeated runs (gpu_bench check)
 #   5. compute-sanitizer (memcheck, racecheck) on a small case
-#   6. the benchmark; a short summary table is printed last
+#   6. the benchmark (peers, kernel variants, SPSV walks); a short summary
+#      table is printed last
 # Logs go to $OUT (if set) or build-dev/logs.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -104,6 +105,11 @@ if [ -x "$bench" ]; then
   timeout 170 "$bench" bench .carry > "$logs/bench.log" 2>&1
   "$bench" e2e >> "$logs/bench.log" 2>&1
   cat "$logs/bench.log" | grep -v "^  "
+  # the intersection kernel's variants and the SPSV's two walks
+  timeout 150 "$bench" variants .carry > "$logs/variants.log" 2>&1
+  timeout 60 "$bench" spsv .carry > "$logs/spsv.log" 2>&1
+  sed -n '/^kernel variants/,$p' "$logs/variants.log"
+  sed -n '/^SPSV walks/,$p' "$logs/spsv.log"
 fi
 
 step "summary"
