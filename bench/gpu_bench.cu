@@ -770,13 +770,14 @@ static void run_variants (const char *dir)
     sets.push_back ({ "movielens-like", gen_powerlaw (20000, 20000, 60, 1) }) ;
     sets.push_back ({ "text-like", gen_powerlaw (20000, 50000, 100, 2) }) ;
     sets.push_back ({ "scrna-like", gen_powerlaw (8000, 5000, 350, 3) }) ;
+    for (const char *f : { "fortunes", "wordnet_lemma_3grams", "debian_depends" })
     {
         hmat A ;
-        std::string base = std::string (dir) + "/fortunes.mtx" ;
-        if (read_mtx (base + ".gz", A) || read_mtx (base, A)) sets.push_back ({ "fortunes", A }) ;
+        std::string base = std::string (dir) + "/" + f + ".mtx" ;
+        if (read_mtx (base + ".gz", A) || read_mtx (base, A)) sets.push_back ({ f, A }) ;
     }
     int metrics [] = { GXD_MANHATTAN, GXD_CANBERRA, GXD_JENSEN_SHANNON, GXD_COSINE,
-        GXD_EUCLIDEAN } ;
+        GXD_EUCLIDEAN, GXD_SQEUCLIDEAN, GXD_HAMMING } ;
     const char *kvs [] = { "1", "2", "3" } ;
     std::vector<std::string> table ;
     char line [256] ;

@@ -36,13 +36,15 @@
 //     SM).  Same terms, same order of the sums: deterministic as 1.
 //  3: no barrier per column, terms added in fixed point with atomics
 //     (gpu_intersect_fx.cu); deterministic too (integer sums).
-// Measured (docs/gpu_strategy.md, "Kernel variants", one run, four data
-// sets): 3 is the fastest for Manhattan (1.05-1.41x variant 1) and
-// Jensen-Shannon (1.04-1.13x variant 2); 2 for Canberra and cosine; 1 for
-// Euclidean.  The other metrics were not measured and keep 1.
-__host__ __device__ constexpr int gxd_default_kv (int m)
+// Measured (docs/gpu_strategy.md, "Kernel variants", one run, six data
+// sets): 3 is the fastest for Manhattan (1.01-1.41x variant 1) and
+// Jensen-Shannon (1.04-1.32x variant 2) where rows of A hold 12 or more
+// entries, and slower where they hold 4.4 (debian_depends: too few
+// products per block to pay its set-up); 2 for Canberra and cosine; 1 for
+// the rest (Euclidean, squared Euclidean, Hamming measured; the others not).
+__host__ __device__ constexpr int gxd_default_kv (int m, double mean_degree)
 {
-    return (m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON) ? 3
+    return ((m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON) && mean_degree >= 8) ? 3
         : (m == GXD_CANBERRA || m == GXD_COSINE) ? 2 : 1 ;
 }
 
@@ -222,7 +224,7 @@ static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
 {
     // variant 3 is served by gxd_intersect_tile when it was prepared
     const int kv = (G->kv == 1 || G->kv == 2) ? G->kv
-        : (gxd_default_kv (M) == 2) ? 2 : 1 ;
+        : (gxd_default_kv (M, 0) == 2) ? 2 : 1 ;
     if (kv == 2) return launch_v<M, T, 2> (G, i0, i1, Ct, s, msg) ;
     return launch_v<M, T, 1> (G, i0, i1, Ct, s, msg) ;
 }
@@ -241,7 +243,8 @@ GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows ;
-    const int kv = (G->kv >= 1 && G->kv <= 3) ? G->kv : gxd_default_kv (G->P.metric) ;
+    const double deg = (G->A.nrows > 0) ? (double) G->A.nnz / G->A.nrows : 0 ;
+    const int kv = (G->kv >= 1 && G->kv <= 3) ? G->kv : gxd_default_kv (G->P.metric, deg) ;
     if (G->tn <= 0 || G->tn > n) G->tn = (n > 0) ? n : 1 ;
     G->ntiles = (n + G->tn - 1) / G->tn ;
     if (G->ntiles < 1) G->ntiles = 1 ;

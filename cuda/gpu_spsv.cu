@@ -33,6 +33,10 @@
 #define GXD_SPSV_THREADS 256
 #define GXD_SPSV_SHMEM (48 * 1024)          // hash table
 #define GXD_SPSV_DENSE_MAX (48 * 1024)      // dense row; 112 KB (2 blocks/SM) measured slower than the hash table
+// blocks per SM the walk's registers are capped for
+#ifndef GXD_SPSV_MINB
+#define GXD_SPSV_MINB 5
+#endif
 // the walk by rows: classes of walked rows by degree, group widths 32..1
 #define GXD_SPSV_CLASSES 6
 
@@ -189,7 +193,26 @@ __device__ __forceinline__ void spsv_walk_rows (const gxd_plan &P,
             if (valid)
             {
                 const gxd_row rw = gxd_load_row (RW, r) ;
-                for (int64_t q = Wp [r] + sub ; q < Wp [r+1] ; q += G)
+                int64_t q = Wp [r] + sub ;
+                const int64_t qe = Wp [r+1] ;
+                // four entries' loads in flight at once, then their steps
+                // in the entries' order (the same order as one at a time)
+                for ( ; q + 3 * G < qe ; q += 4 * G)
+                {
+                    int32_t c [4] ; T v [4] ;
+                    #pragma unroll
+                    for (int u = 0 ; u < 4 ; u++)
+                    {
+                        c [u] = __ldg (Wj + q + u * G) ;
+                        v [u] = __ldg (Wx + q + u * G) ;
+                    }
+                    #pragma unroll
+                    for (int u = 0 ; u < 4 ; u++)
+                        if (whole || (c [u] >= clo && c [u] < chi))
+                            spsv_step<M, T, PASS, DENSE> (P, H, c [u], (double) v [u],
+                                e, rh, rw, &st, &cnt) ;
+                }
+                for ( ; q < qe ; q += G)
                 {
                     const int32_t c = __ldg (Wj + q) ;
                     if (whole || (c >= clo && c < chi))
@@ -339,7 +362,7 @@ __device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
 // = rows of A.  Output partial state of pair (held bid, walked r) at
 // bid * ld + (r - wr0).
 template <int M, typename T, int PASS, bool DENSE, bool COO>
-__global__ void __launch_bounds__ (GXD_SPSV_THREADS) k_spsv (gxd_plan P,
+__global__ void __launch_bounds__ (GXD_SPSV_THREADS, GXD_SPSV_MINB) k_spsv (gxd_plan P,
     const int64_t *Hp, const int32_t *Hj, const T *Hx, int64_t h0,
     const int64_t *Wp, const int32_t *Wj, const T *Wx, const int32_t *Wrow,
     const int32_t *perm, const int64_t *bnd, int64_t wr0, int64_t wr1,
