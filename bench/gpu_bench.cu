@@ -686,16 +686,17 @@ static double products (const hmat &A)
     return s ;
 }
 
-static void run_bench (const char *dir, const char *only)
+// the benchmark's data: the three synthetic sets of issue 8 and the shared
+// datasets found in dir (only: a part of a name, or NULL for all)
+struct bench_set { std::string name ; hmat A ; } ;
+static std::vector<bench_set> bench_sets (const char *dir, const char *only)
 {
-    struct set { std::string name ; hmat A ; } ;
-    std::vector<set> sets ;
+    std::vector<bench_set> sets ;
     auto want = [&] (const char *nm) { return only == NULL || strstr (nm, only) ; } ;
     if (want ("movielens")) sets.push_back ({ "movielens-like", gen_powerlaw (20000, 20000, 60, 1) }) ;
     if (want ("text")) sets.push_back ({ "text-like", gen_powerlaw (20000, 50000, 100, 2) }) ;
     if (want ("scrna")) sets.push_back ({ "scrna-like", gen_powerlaw (8000, 5000, 350, 3) }) ;
-    const char *files [] = { "fortunes", "wordnet_lemma_3grams", "debian_depends" } ;
-    for (const char *f : files)
+    for (const char *f : { "fortunes", "wordnet_lemma_3grams", "debian_depends" })
     {
         if (!want (f)) continue ;
         hmat A ;
@@ -703,6 +704,12 @@ static void run_bench (const char *dir, const char *only)
         if (read_mtx (base + ".gz", A) || read_mtx (base, A)) sets.push_back ({ f, A }) ;
         else printf ("(%s not found in %s)\n", f, dir) ;
     }
+    return sets ;
+}
+
+static void run_bench (const char *dir, const char *only)
+{
+    std::vector<bench_set> sets = bench_sets (dir, only) ;
     int metrics [] = { GXD_MANHATTAN, GXD_CANBERRA, GXD_JENSEN_SHANNON, GXD_COSINE,
         GXD_EUCLIDEAN } ;
     std::vector<std::string> table ;
@@ -765,17 +772,7 @@ static void run_bench (const char *dir, const char *only)
 // side in one run: ms per 10^6 pairs, all pairs, FP32, device output
 static void run_variants (const char *dir)
 {
-    struct set { std::string name ; hmat A ; } ;
-    std::vector<set> sets ;
-    sets.push_back ({ "movielens-like", gen_powerlaw (20000, 20000, 60, 1) }) ;
-    sets.push_back ({ "text-like", gen_powerlaw (20000, 50000, 100, 2) }) ;
-    sets.push_back ({ "scrna-like", gen_powerlaw (8000, 5000, 350, 3) }) ;
-    for (const char *f : { "fortunes", "wordnet_lemma_3grams", "debian_depends" })
-    {
-        hmat A ;
-        std::string base = std::string (dir) + "/" + f + ".mtx" ;
-        if (read_mtx (base + ".gz", A) || read_mtx (base, A)) sets.push_back ({ f, A }) ;
-    }
+    std::vector<bench_set> sets = bench_sets (dir, NULL) ;
     int metrics [] = { GXD_MANHATTAN, GXD_CANBERRA, GXD_JENSEN_SHANNON, GXD_COSINE,
         GXD_EUCLIDEAN, GXD_SQEUCLIDEAN, GXD_HAMMING } ;
     const char *kvs [] = { "1", "2", "3" } ;
@@ -819,21 +816,12 @@ static void run_variants (const char *dir)
 // one run: ms per 10^6 pairs, FP32, 1,024 rows x all rows, device output
 static void run_spsv_walks (const char *dir)
 {
-    std::vector<std::pair<std::string, hmat>> sets ;
-    sets.push_back ({ "movielens-like", gen_powerlaw (20000, 20000, 60, 1) }) ;
-    sets.push_back ({ "text-like", gen_powerlaw (20000, 50000, 100, 2) }) ;
-    sets.push_back ({ "scrna-like", gen_powerlaw (8000, 5000, 350, 3) }) ;
-    for (const char *f : { "fortunes", "wordnet_lemma_3grams", "debian_depends" })
-    {
-        hmat A ;
-        std::string base = std::string (dir) + "/" + f + ".mtx" ;
-        if (read_mtx (base + ".gz", A) || read_mtx (base, A)) sets.push_back ({ f, A }) ;
-    }
+    std::vector<bench_set> sets = bench_sets (dir, NULL) ;
     std::vector<std::string> table ;
     char line [256] ;
     for (auto &S : sets)
     {
-        const hmat &A = S.second ;
+        const hmat &A = S.A ;
         const int64_t m = A.m, rs = std::min<int64_t> (m, 1024) ;
         const double mp = (double) rs * m / 1e6 ;
         double naive = time_naive (A, std::min<int64_t> (m, 2048))
@@ -851,7 +839,7 @@ static void run_spsv_walks (const char *dir)
         unsetenv ("GXBDIST_GPU_SPSV_WALK") ;
         snprintf (line, sizeof line,
             "| %-20s | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %5.2fx | %5.2fx | %s |",
-            S.first.c_str (), naive, r [0], r [1], r [2], r [3], naive / r [0],
+            S.name.c_str (), naive, r [0], r [1], r [2], r [3], naive / r [0],
             naive / r [1], (cs [0] == cs [1] && cs [2] == cs [3]) ? "same" : "DIFFER") ;
         printf ("%s\n", line) ;
         fflush (stdout) ;

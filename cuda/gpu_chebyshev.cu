@@ -202,20 +202,14 @@ static GrB_Info launch_chebyshev (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaFuncSetAttribute (k_chebyshev<T>,
         cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
-    for (int64_t t = 0 ; t < G->ntiles ; t++)
+    GXD_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
+        int64_t r0, int64_t nr)
     {
-        int64_t j0 = t * G->tn ;
-        int64_t w = (j0 + G->tn < n) ? G->tn : n - j0 ;
-        for (int64_t r0 = 0 ; r0 < rows ; r0 += INT32_MAX)
-        {
-            int64_t nr = (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX ;
-            k_chebyshev<T> <<<(unsigned) nr, GXD_CH_THREADS, shmem, s>>> (
-                G->A.p, G->A.j, G->Asj, (const T *) G->Asx, G->B.p, G->Bsj,
-                (const T *) G->Bsx, G->csc [t], i0 + r0, j0, w, n, k, G->tn,
-                use_bits, (T *) Ct + r0 * n) ;
-            GXD_LAUNCH_CHECK () ;
-        }
-    }
+        k_chebyshev<T> <<<(unsigned) nr, GXD_CH_THREADS, shmem, s>>> (
+            G->A.p, G->A.j, G->Asj, (const T *) G->Asx, G->B.p, G->Bsj,
+            (const T *) G->Bsx, G->csc [t], i0 + r0, j0, w, n, k, G->tn,
+            use_bits, (T *) Ct + r0 * n) ;
+    })) ;
 cleanup:
     return info ;
 }

@@ -352,6 +352,30 @@ struct gxd_gpu_ctx
     void *Asx, *Bsx ;
 } ;
 
+// the grid of the intersection-style kernels: for every tile t of B's rows
+// (columns [j0, j0 + w) of C) and every run [r0, r0 + nr) of fewer than
+// 2^31 rows of the row tile (rows of the grid go in x), in order:
+// launch (t, j0, w, r0, nr), which launches one kernel; its launch is checked
+template <typename F>
+static inline GrB_Info gxd_for_tiles (const gxd_gpu_ctx *G, int64_t rows,
+    char *msg, F launch)
+{
+    const int64_t n = G->B.nrows ;
+    for (int64_t t = 0 ; t < G->ntiles ; t++)
+    {
+        const int64_t j0 = t * G->tn ;
+        const int64_t w = (j0 + G->tn < n) ? G->tn : n - j0 ;
+        for (int64_t r0 = 0 ; r0 < rows ; r0 += INT32_MAX)
+        {
+            launch (t, j0, w, r0, (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX) ;
+            cudaError_t e = cudaGetLastError () ;
+            if (e != cudaSuccess)
+                return gxd_cuda_info (e, "kernel launch", __FILE__, __LINE__, msg) ;
+        }
+    }
+    return GrB_SUCCESS ;
+}
+
 enum gxd_strategy { GXD_STRAT_INTERSECT = 0, GXD_STRAT_SPSV = 1,
     GXD_STRAT_CHEBYSHEV = 2 } ;
 
