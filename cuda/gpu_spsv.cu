@@ -33,9 +33,13 @@
 #define GXD_SPSV_THREADS 256
 #define GXD_SPSV_SHMEM (48 * 1024)          // hash table
 #define GXD_SPSV_DENSE_MAX (48 * 1024)      // dense row; 112 KB (2 blocks/SM) measured slower than the hash table
-// blocks per SM the walk's registers are capped for
+// blocks per SM the walk's registers are capped for, and the entries of a
+// walked row whose loads each lane has in flight at once
 #ifndef GXD_SPSV_MINB
 #define GXD_SPSV_MINB 5
+#endif
+#ifndef GXD_SPSV_UNROLL
+#define GXD_SPSV_UNROLL 4
 #endif
 // the walk by rows: classes of walked rows by degree, group widths 32..1
 #define GXD_SPSV_CLASSES 6
@@ -195,19 +199,20 @@ __device__ __forceinline__ void spsv_walk_rows (const gxd_plan &P,
                 const gxd_row rw = gxd_load_row (RW, r) ;
                 int64_t q = Wp [r] + sub ;
                 const int64_t qe = Wp [r+1] ;
-                // four entries' loads in flight at once, then their steps
-                // in the entries' order (the same order as one at a time)
-                for ( ; q + 3 * G < qe ; q += 4 * G)
+                // U entries' loads in flight at once, then their steps in
+                // the entries' order (the same order as one at a time)
+                constexpr int U = GXD_SPSV_UNROLL ;
+                for ( ; q + (U - 1) * G < qe ; q += U * G)
                 {
-                    int32_t c [4] ; T v [4] ;
+                    int32_t c [U] ; T v [U] ;
                     #pragma unroll
-                    for (int u = 0 ; u < 4 ; u++)
+                    for (int u = 0 ; u < U ; u++)
                     {
                         c [u] = __ldg (Wj + q + u * G) ;
                         v [u] = __ldg (Wx + q + u * G) ;
                     }
                     #pragma unroll
-                    for (int u = 0 ; u < 4 ; u++)
+                    for (int u = 0 ; u < U ; u++)
                         if (whole || (c [u] >= clo && c [u] < chi))
                             spsv_step<M, T, PASS, DENSE> (P, H, c [u], (double) v [u],
                                 e, rh, rw, &st, &cnt) ;
