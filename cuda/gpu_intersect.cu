@@ -36,15 +36,17 @@
 //     SM).  Same terms, same order of the sums: deterministic as 1.
 //  3: no barrier per column, terms added in fixed point with atomics
 //     (gpu_intersect_fx.cu); deterministic too (integer sums).
-// Measured (docs/gpu_strategy.md, "Kernel variants", one run, six data
-// sets): 3 is the fastest for Manhattan (1.01-1.41x variant 1) and
-// Jensen-Shannon (1.04-1.32x variant 2) where rows of A hold 12 or more
-// entries, and slower where they hold 4.4 (debian_depends: too few
-// products per block to pay its set-up); 2 for Canberra and cosine; 1 for
-// the rest (Euclidean, squared Euclidean, Hamming measured; the others not).
+// Measured (docs/gpu_strategy.md, "Kernel variants", six data sets): 3 is
+// the fastest for Manhattan (1.01-1.41x variant 1), Jensen-Shannon
+// (1.04-1.32x variant 2) and Canberra (0.98-1.10x variant 2, its FP32
+// ratio in float) where rows of A hold 12 or more entries, and slower where
+// they hold 4.4 (debian_depends: too few products per block to pay its
+// set-up); 2 for cosine (and Canberra on short rows); 1 for the rest
+// (Euclidean, squared Euclidean, Hamming measured; the others not).
 __host__ __device__ constexpr int gxd_default_kv (int m, double mean_degree)
 {
-    return ((m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON) && mean_degree >= 8) ? 3
+    return ((m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON || m == GXD_CANBERRA)
+            && mean_degree >= 8) ? 3
         : (m == GXD_CANBERRA || m == GXD_COSINE) ? 2 : 1 ;
 }
 

@@ -53,16 +53,41 @@ __device__ __forceinline__ double gxd_fx_bound (const gxd_plan &P, double x,
     }
 }
 
+// the term g(x, y) of one product.  Canberra in FP32 plans takes its ratio
+// |x-y| / (|x|+|y|) in float (a double division costs most of its time):
+// three roundings of at most 2^-24 relative, and the ratio is at most 1, so
+// the term is off by less than 2^-22 (gxd_fx_term_err), an error the
+// a-posteriori test below accounts for; an overflow (NaN) falls back to
+// double.  Every other term is computed in double (gxd_g).
+template <int M, typename T>
+__device__ __forceinline__ double gxd_fx_term (const gxd_plan &P, double x, T y)
+{
+    if constexpr (M == GXD_CANBERRA && sizeof (T) == sizeof (float))
+    {
+        const float xf = (float) x ;        // x is a float of the plan
+        const float sd = fabsf (xf) + fabsf (y) ;
+        const float f = (sd == 0) ? 0.0f : fabsf (xf - y) / sd ;
+        if (f <= 1.0f) return (double) f - (xf != 0) - (y != 0) ;
+    }
+    return gxd_g ((gxd_metric_id) M, &P, x, (double) y) ;
+}
+
+template <int M, typename T> __host__ __device__ constexpr double gxd_fx_term_err ()
+{
+    return (M == GXD_CANBERRA && sizeof (T) == sizeof (float)) ? 0x1p-22 : 0 ;
+}
+
 // true when the quantum q = 2^-E_i is too coarse for pair (a, b) with sum
 // a1 and distance d: its error, at most min(nnz a, nnz b) / 2 quanta (one
-// rounding per term of the pair), passes 1/8 of the output's tolerance
+// rounding per term of the pair, plus the term's own error), passes 1/8 of the output's tolerance
 // (relative 1e-5 FP32, 1e-12 FP64) in the raw union sum (cosine and
 // correlation: in d).  Counts are integers: exact while q <= 1.
-template <int M>
+template <int M, typename T>
 __device__ __forceinline__ bool gxd_fx_coarse (const gxd_plan &P, double q,
     double a1, double d, const gxd_row &a, const gxd_row &b, int64_t k)
 {
-    const double err = 0.5 * q * (double) ((a.nnz < b.nnz) ? a.nnz : b.nnz) ;
+    const double err = (0.5 * q + gxd_fx_term_err<M, T> ())
+        * (double) ((a.nnz < b.nnz) ? a.nnz : b.nnz) ;
     double eta = P.fp64 ? 1e-12 / 8 : 1e-5 / 8 ;
     // d = raw^(1/p): a relative error of raw is divided by p
     if (M == GXD_MINKOWSKI && P.p < 1) eta *= P.p ;
@@ -206,9 +231,9 @@ k_intersect_fx (gxd_plan P,
             const int p1 = s_lo [c1] + (e - s_off [c1]) ;
             const int p2 = has2 ? s_lo [col] + (f - s_off [col]) : p1 ;
             const int32_t j1 = __ldg (rows + p1), j2 = __ldg (rows + p2) ;
-            const double y1 = (double) __ldg (vals + p1), y2 = (double) __ldg (vals + p2) ;
-            fx_add (flo, fhi, GXD_SW (j1), gxd_g (m, &P, s_x [c1], y1) * up) ;
-            if (has2) fx_add (flo, fhi, GXD_SW (j2), gxd_g (m, &P, s_x [col], y2) * up) ;
+            const T y1 = __ldg (vals + p1), y2 = __ldg (vals + p2) ;
+            fx_add (flo, fhi, GXD_SW (j1), gxd_fx_term<M, T> (P, s_x [c1], y1) * up) ;
+            if (has2) fx_add (flo, fhi, GXD_SW (j2), gxd_fx_term<M, T> (P, s_x [col], y2) * up) ;
         }
         base += cmax ;
     }
@@ -224,7 +249,7 @@ k_intersect_fx (gxd_plan P,
         const int64_t sw = GXD_SW (jj) ;
         const double a1 = (double) (long long) (((unsigned long long) fhi [sw] << 32)
             | flo [sw]) * q ;
-        const bool force = bad || gxd_fx_coarse<M> (P, q, a1,
+        const bool force = bad || gxd_fx_coarse<M, T> (P, q, a1,
             gxd_finalize (m, &P, a1, 0, &ra, &rb, k), ra, rb, k) ;
         crow [jj] = gxd_finish_pair<M, T> (P, a1, 0, force, ra, rb,
             Aj + alo, Ax + alo, ahi - alo, Bj, Bx, Bp, j, k) ;
