@@ -61,6 +61,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <gxbdist.h>
 #include "gxd_mtx.h"
+#define GXD_PROG "cpu_bench"
+#include "gxd_prog.h"
 #include "gxd_oracle.h"
 
 #include <math.h>
@@ -69,26 +71,6 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-
-#define TRY(call)                                                           \
-{                                                                           \
-    GrB_Info info_ = (call) ;                                               \
-    if (info_ != GrB_SUCCESS)                                               \
-    {                                                                       \
-        const char *msg_ = "" ;                                             \
-        GxB_Distance_error (&msg_) ;                                        \
-        fprintf (stderr, "cpu_bench:%d: %s failed (GrB_Info %d): %s\n",     \
-            __LINE__, #call, (int) info_, msg_) ;                           \
-        exit (1) ;                                                          \
-    }                                                                       \
-}
-
-static double now (void)
-{
-    struct timespec t ;
-    clock_gettime (CLOCK_MONOTONIC, &t) ;
-    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec ;
-}
 
 //------------------------------------------------------------------------------
 // a quiet machine: wait until other processes leave the CPUs idle

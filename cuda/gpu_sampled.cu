@@ -46,6 +46,16 @@ cleanup:
     return info ;
 }
 
+// launch_sampled for the plan's metric and type
+static GrB_Info dispatch_sampled (const gxd_plan *P, const gxd_dcsr *A,
+    const gxd_dcsr *B, const gxd_drows *RA, const gxd_drows *RB,
+    const int32_t *Mrow, const int32_t *Mj, int64_t nq, void *Cx,
+    cudaStream_t s, char *msg)
+{
+    GXD_DISPATCH (P, launch_sampled, P, A, B, RA, RB, Mrow, Mj, nq, Cx, s, msg) ;
+    return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
+}
+
 extern "C" GrB_Info GXD_gpu_sampled (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,
     char *msg)
@@ -74,36 +84,7 @@ extern "C" GrB_Info GXD_gpu_sampled (const gxd_plan *P, const gxd_csr *A,
     mask.x = Mj ;   // values unused; an int64 array of the right length
     GXD_TRY (gxd_upload_csr (&mask, true, true, &dM, s, msg)) ;
     GXD_CUDA_TRY (cudaMalloc (&dCx, nq * tsize)) ;
-    if (P->fp64)
-    {
-        switch (P->metric)
-        {
-            #define GXD_S(M) case M: GXD_TRY ((launch_sampled<M, double> (P, &dA, &dB, &RA, &RB, dM.row, dM.j, nq, dCx, s, msg))) ; break ;
-            GXD_S (GXD_EUCLIDEAN) GXD_S (GXD_SQEUCLIDEAN) GXD_S (GXD_COSINE)
-            GXD_S (GXD_CORRELATION) GXD_S (GXD_DICE) GXD_S (GXD_DOT)
-            GXD_S (GXD_HELLINGER) GXD_S (GXD_JACCARD) GXD_S (GXD_RUSSELLRAO)
-            GXD_S (GXD_KL_DIVERGENCE) GXD_S (GXD_CANBERRA) GXD_S (GXD_CHEBYSHEV)
-            GXD_S (GXD_HAMMING) GXD_S (GXD_JENSEN_SHANNON) GXD_S (GXD_MANHATTAN)
-            GXD_S (GXD_BRAYCURTIS) GXD_S (GXD_MINKOWSKI) GXD_S (GXD_GENERIC)
-            #undef GXD_S
-            default: info = gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric") ; goto cleanup ;
-        }
-    }
-    else
-    {
-        switch (P->metric)
-        {
-            #define GXD_S(M) case M: GXD_TRY ((launch_sampled<M, float> (P, &dA, &dB, &RA, &RB, dM.row, dM.j, nq, dCx, s, msg))) ; break ;
-            GXD_S (GXD_EUCLIDEAN) GXD_S (GXD_SQEUCLIDEAN) GXD_S (GXD_COSINE)
-            GXD_S (GXD_CORRELATION) GXD_S (GXD_DICE) GXD_S (GXD_DOT)
-            GXD_S (GXD_HELLINGER) GXD_S (GXD_JACCARD) GXD_S (GXD_RUSSELLRAO)
-            GXD_S (GXD_KL_DIVERGENCE) GXD_S (GXD_CANBERRA) GXD_S (GXD_CHEBYSHEV)
-            GXD_S (GXD_HAMMING) GXD_S (GXD_JENSEN_SHANNON) GXD_S (GXD_MANHATTAN)
-            GXD_S (GXD_BRAYCURTIS) GXD_S (GXD_MINKOWSKI) GXD_S (GXD_GENERIC)
-            #undef GXD_S
-            default: info = gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric") ; goto cleanup ;
-        }
-    }
+    GXD_TRY (dispatch_sampled (P, &dA, &dB, &RA, &RB, dM.row, dM.j, nq, dCx, s, msg)) ;
     GXD_CUDA_TRY (cudaMemcpyAsync (Cx, dCx, nq * tsize, cudaMemcpyDeviceToHost, s)) ;
     GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
 cleanup:

@@ -21,6 +21,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <gxbdist.h>
 #include "gxd_mtx.h"
+#define GXD_PROG "gxbdist_demo"
+#include "gxd_prog.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,27 +39,6 @@
 //------------------------------------------------------------------------------
 
 // stop on any failure, with gxbdist's message
-#define TRY(call)                                                           \
-{                                                                           \
-    GrB_Info info_ = (call) ;                                               \
-    if (info_ != GrB_SUCCESS)                                               \
-    {                                                                       \
-        const char *msg_ = "" ;                                             \
-        GxB_Distance_error (&msg_) ;                                        \
-        fflush (stdout) ;                                                   \
-        fprintf (stderr, "gxbdist_demo: %s failed (GrB_Info %d)\n  %s\n",   \
-            #call, (int) info_, msg_) ;                                     \
-        exit (1) ;                                                          \
-    }                                                                       \
-}
-
-static double now (void)
-{
-    struct timespec t ;
-    clock_gettime (CLOCK_MONOTONIC, &t) ;
-    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec ;
-}
-
 // a deterministic generator for the random graph (splitmix64)
 static uint64_t rng_state = 42 ;
 static uint64_t rng (void)
