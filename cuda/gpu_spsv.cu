@@ -263,7 +263,7 @@ __device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
     const int64_t rlo = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * wid / nw) ;
     const int64_t rhi = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * (wid + 1) / nw) ;
     const int64_t elo = Wp [rlo], ehi = Wp [rhi] ;
-        int32_t ckey = -1 ;                 // carried row (uniform)
+    int32_t ckey = -1 ;                     // carried row (uniform)
     gxd_ustate cst = gxd_ubegin (m, &P) ;
     int32_t ccnt = 0 ;
     for (int64_t eb = elo ; eb < ehi ; eb += 32)
@@ -278,20 +278,9 @@ __device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
             const int32_t c = Wj [q] ;
             if (c >= clo && c < chi)
             {
-                T hv ;
-                const bool hit = H.find (c, &hv) ;
-                const double v = (double) Wx [q] ;
-                if (PASS == 1)
-                {
-                    const gxd_row rw = gxd_load_row (RB, key) ;
-                    gxd_ustep (m, &P, &st, hit ? (double) hv : e, v, &rh, &rw) ;
-                    cnt = hit ;
-                }
-                else if (!hit)
-                {
-                    const gxd_row rw = gxd_load_row (RA, key) ;
-                    gxd_ustep (m, &P, &st, v, e, &rw, &rh) ;
-                }
+                const gxd_row rw = gxd_load_row (PASS == 1 ? RB : RA, key) ;
+                spsv_step<M, T, PASS, DENSE> (P, H, c, (double) Wx [q], e, rh,
+                    rw, &st, &cnt) ;
             }
         }
         // all 32 entries in one row (rows longer than a warp): a plain
@@ -347,17 +336,10 @@ __device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
         s31.s0 = __shfl_sync (0xffffffffu, st.s0, 31) ;
         s31.s1 = BC ? __shfl_sync (0xffffffffu, st.s1, 31) : 0 ;
         int32_t c31 = NU ? __shfl_sync (0xffffffffu, cnt, 31) : 0 ;
+        // a row's pieces meet in its state (which starts at the identity)
         if (tail)
-        {
-            int64_t o = (int64_t) blockIdx.x * ld + (key - wr0) ;
-            gxd_ustate old ;
-            old.s0 = ws0 [o] ;
-            old.s1 = BC ? ws1 [o] : 0 ;
-            gxd_ustate nw_ = gxd_ucombine (M, P, old, st) ;
-            ws0 [o] = nw_.s0 ;
-            if (BC) ws1 [o] = nw_.s1 ;
-            if (NU) wsn [o] += cnt ;
-        }
+            spsv_store<M, PASS> (P, st, cnt, false,
+                (int64_t) blockIdx.x * ld + (key - wr0), ws0, ws1, wsn) ;
         ckey = go_on ? k31 : -1 ;
         cst = s31 ; ccnt = c31 ;
     }
