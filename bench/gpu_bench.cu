@@ -851,6 +851,24 @@ static void run_spsv_walks (const char *dir)
     for (auto &l : table) printf ("%s\n", l.c_str ()) ;
 }
 
+// one metric (its name in gxd_metric_table, e.g. MANHATTAN) on one set, all
+// pairs, the default strategy and kernel (GXBDIST_GPU_* apply): a small run
+// to put under a profiler
+static int run_one (const char *metric, const char *set, const char *dir)
+{
+    int id = -1 ;
+    for (int q = 0 ; q < GXD_NMETRICS ; q++)
+        if (gxd_metric_table [q].name && !strcasecmp (gxd_metric_table [q].name, metric)) id = q ;
+    std::vector<bench_set> sets = bench_sets (dir, set) ;
+    if (id < 0 || sets.empty ()) { printf ("one: unknown metric or set\n") ; return 2 ; }
+    const hmat &A = sets [0].A ;
+    size_t extra ; double cs ;
+    double ms = time_gxd (id, A, A.m, -1, 1, &extra, &cs) ;
+    printf ("%s %s: %.3f ms, %.4f ms/1e6 pairs\n", sets [0].name.c_str (), metric, ms,
+        ms / ((double) A.m * A.m / 1e6)) ;
+    return 0 ;
+}
+
 //------------------------------------------------------------------------------
 // end-to-end: GXD_gpu_dense with host output (tiles streamed back)
 //------------------------------------------------------------------------------
@@ -973,6 +991,8 @@ int main (int argc, char **argv)
     if (!strcmp (mode, "spsv")) { run_spsv_walks (argc > 2 ? argv [2] : ".carry") ; return 0 ; }
     if (!strcmp (mode, "e2e")) { run_end_to_end () ; return 0 ; }
     if (!strcmp (mode, "big")) return run_big (argc > 2 ? argv [2] : ".carry") ? 1 : 0 ;
-    fprintf (stderr, "usage: gpu_bench check|small [full]|bench [dir [only]]|big [dir]|e2e|variants [dir]|spsv [dir]\n") ;
+    if (!strcmp (mode, "one") && argc > 3)
+        return run_one (argv [2], argv [3], argc > 4 ? argv [4] : ".carry") ;
+    fprintf (stderr, "usage: gpu_bench check|small [full]|bench [dir [only]]|big [dir]|e2e|variants [dir]|spsv [dir]|one METRIC SET [dir]\n") ;
     return 2 ;
 }

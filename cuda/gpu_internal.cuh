@@ -343,9 +343,11 @@ struct gxd_gpu_ctx
     int64_t sort_rows ;
     int threads ;       // block size of the intersection kernel
     int kv ;            // intersection kernel variant (gpu_intersect.cu)
-    // fixed-point variant (gpu_intersect_fx.cu): max |B(:,c)|, E_i per row
+    // fixed-point variant (gpu_intersect_fx.cu): max |B(:,c)|, E_i per row;
+    // JS in FP32: v ln v of A's entries and of B's (the tiles' order)
     double *fx_colmax ;
     int32_t *fx_exp ;
+    double *fx_alog, *fx_blog ;
     int strategy ;      // gxd_strategy
     // Chebyshev: rows of A and B by descending magnitude
     int32_t *Asj, *Bsj ;

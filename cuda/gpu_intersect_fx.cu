@@ -12,7 +12,8 @@
 // The scale: every term of row i is bounded, |g(a_c, y)| <= beta(|a_c|, M_c)
 // with M_c the largest |B(:,c)|, so S_i = sum_c beta bounds every partial
 // sum of row i; terms are taken as round(g * 2^E_i) with S_i * 2^E_i < 2^62
-// (E_i per row, computed once).  A pair's error is then at most
+// (E_i per row, computed once; 2^30 and one 32-bit word per output where
+// that is fine enough, see gxd_fx_narrow_ok).  A pair's error is then at most
 // min(nnz a, nnz b)/2 quanta 2^-E_i, known after the fact: where it could
 // pass 1/8 of the output's tolerance (a row of B far smaller than the
 // column maxima) the pair is recomputed by the exact merge (gxd_fx_coarse),
@@ -53,13 +54,11 @@ __device__ __forceinline__ double gxd_fx_bound (const gxd_plan &P, double x,
     }
 }
 
-// the term g(x, y) of one product.  Canberra in FP32 plans takes its ratio
-// |x-y| / (|x|+|y|) in float instead of a double division (measured 7-9 %
-// faster on the synthetic sets, docs/gpu_strategy.md):
-// three roundings of at most 2^-24 relative, and the ratio is at most 1, so
-// the term is off by less than 2^-22 (gxd_fx_term_err), an error the
-// a-posteriori test below accounts for; an overflow (NaN) falls back to
-// double.  Every other term is computed in double (gxd_g).
+// the term g(x, y) of one product, in double (gxd_g) except Canberra's in
+// FP32 plans: the ratio |x-y| / (|x|+|y|) <= 1 by __fdividef (four roundings
+// of at most 2 ulp) is off by less than 2^-21 per term (gxd_fx_term_err, an
+// error the a-posteriori test below counts); huge values fall back to double
+// (measured: docs/gpu_strategy.md, variant 3)
 template <int M, typename T>
 __device__ __forceinline__ double gxd_fx_term (const gxd_plan &P, double x, T y)
 {
@@ -67,20 +66,60 @@ __device__ __forceinline__ double gxd_fx_term (const gxd_plan &P, double x, T y)
     {
         const float xf = (float) x ;        // x is a float of the plan
         const float sd = fabsf (xf) + fabsf (y) ;
-        const float f = (sd == 0) ? 0.0f : fabsf (xf - y) / sd ;
-        if (f <= 1.0f) return (double) f - (xf != 0) - (y != 0) ;
+        if (sd == 0) return 0 - (xf != 0) - (y != 0) ;
+        if (sd < 0x1p126f)
+            return (double) __fdividef (fabsf (xf - y), sd) - (xf != 0) - (y != 0) ;
     }
     return gxd_g ((gxd_metric_id) M, &P, x, (double) y) ;
 }
 
+// a term's own error (absolute, per term)
 template <int M, typename T> __host__ __device__ constexpr double gxd_fx_term_err ()
 {
-    return (M == GXD_CANBERRA && sizeof (T) == sizeof (float)) ? 0x1p-22 : 0 ;
+    return (M == GXD_CANBERRA && sizeof (T) == sizeof (float)) ? 0x1p-21 : 0 ;
+}
+
+// Jensen-Shannon in FP32 plans: g = x ln(x/s) + y ln(y/s) = x ln x + y ln y
+// - s ln s (s = x + y), with v ln v of every entry of A and B computed once
+// (gxd_fx_logs): one double logarithm per product instead of two and two
+// divisions.  The three parts may cancel: each is off by a few ulp of
+// itself, |ln v| <= 104 for a float v, so a term is off by less than
+// 1000 eps s (eps = 2^-53), and the sum of s over the pair's intersection is
+// at most (n0(a) + n0(b)) / ln 2: 2e-13 (n0(a) + n0(b)) in all
+// (gxd_fx_norm_err), far below the FP32 tolerance on every pair that the
+// rewrite keeps (gxd_needs_exact sends raw < 1e-6 (n0(a) + n0(b)) to the
+// exact merge).  FP64 plans keep gxd_g: their tolerance is 1e-12.
+template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_logs ()
+{
+    return M == GXD_JENSEN_SHANNON && sizeof (T) == sizeof (float) ;
+}
+template <int M, typename T> __host__ __device__ constexpr double gxd_fx_norm_err ()
+{
+    return gxd_fx_logs<M, T> () ? 2e-13 : 0 ;
+}
+
+// v ln v of every entry (0 for v = 0; JS values are >= 0)
+template <typename T>
+__global__ void k_fx_xlogx (const T *x, int64_t n, double *out)
+{
+    for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; e < n ;
+         e += (int64_t) gridDim.x * blockDim.x)
+    {
+        const double v = (double) x [e] ;
+        out [e] = (v > 0) ? v * log (v) : 0 ;
+    }
+}
+
+__device__ __forceinline__ double fx_js_term (double x, double y, double xl,
+    double yl)
+{
+    const double s = x + y ;
+    return (s > 0) ? xl + yl - s * log (s) : 0 ;
 }
 
 // true when the quantum q = 2^-E_i is too coarse for pair (a, b) with sum
 // a1 and distance d: its error, at most min(nnz a, nnz b) times half a
-// quantum (one rounding per term of the pair) plus the term's own error,
+// quantum (one rounding per term of the pair) plus the terms' own errors,
 // passes 1/8 of the output's tolerance (relative 1e-5 FP32, 1e-12 FP64) in
 // the raw union sum (cosine and correlation: in d).  Counts are integers:
 // exact while q <= 1.
@@ -88,14 +127,16 @@ template <int M, typename T>
 __device__ __forceinline__ bool gxd_fx_coarse (const gxd_plan &P, double q,
     double a1, double d, const gxd_row &a, const gxd_row &b, int64_t k)
 {
-    const double err = (0.5 * q + gxd_fx_term_err<M, T> ())
-        * (double) ((a.nnz < b.nnz) ? a.nnz : b.nnz) ;
+    const double nq = (double) ((a.nnz < b.nnz) ? a.nnz : b.nnz) ;
+    const double err = (0.5 * q + gxd_fx_term_err<M, T> ()) * nq
+        + gxd_fx_norm_err<M, T> () * (fabs (a.n0) + fabs (b.n0)) ;
     double eta = P.fp64 ? 1e-12 / 8 : 1e-5 / 8 ;
     // d = raw^(1/p) carries 1/p times the relative error of raw
     if (M == GXD_MINKOWSKI && P.p < 1) eta *= P.p ;
     switch (M)
     {
-        case GXD_DICE: case GXD_JACCARD: case GXD_RUSSELLRAO: return q > 1 ;
+        case GXD_DICE: case GXD_JACCARD: case GXD_RUSSELLRAO: case GXD_HAMMING:
+            return q > 1 ;
         case GXD_COSINE: case GXD_CORRELATION:
             return err * a.inv * b.inv > eta * d ;
         default:
@@ -121,8 +162,37 @@ __global__ void k_fx_colmax (const int32_t *Bj, const T *Bx, int64_t nnz,
     }
 }
 
+// The accumulator's width per row of A.  64 bits (two 32-bit words, S_i *
+// 2^E_i < 2^62) in general; 32 bits (S_i * 2^E_i < 2^30: one atomic per
+// product instead of two plus a carry) in FP32 plans where that quantum is
+// fine enough: counts (terms are integers, exact while q <= 1) and the
+// metrics whose bound does not depend on the column maxima (Manhattan,
+// Canberra: beta is within a small factor of the actual sums) on rows of up
+// to GXD_FX_NARROW_NNZ entries.  Where the bound holds the maxima (cosine,
+// Euclidean, JS, ...) a few heavy rows of B make it loose by orders of
+// magnitude: 30 bits then sent most pairs to the exact merge (measured).
+// A wide row's E_i is stored plus GXD_FX_WIDE.
+#define GXD_FX_NARROW_NNZ 1024
+#define GXD_FX_WIDE 4096
+
+template <int M> __host__ __device__ constexpr bool gxd_fx_count ()
+{
+    return M == GXD_HAMMING || M == GXD_DICE || M == GXD_JACCARD
+        || M == GXD_RUSSELLRAO ;
+}
+template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_narrow_ok ()
+{
+    return sizeof (T) == sizeof (float) && (gxd_fx_count<M> ()
+        || M == GXD_MANHATTAN || M == GXD_CANBERRA) ;
+}
+// 32-bit words per output in shared memory
+template <int M, typename T> __host__ __device__ constexpr int gxd_fx_words ()
+{
+    return (sizeof (T) == sizeof (float) && gxd_fx_count<M> ()) ? 1 : 2 ;
+}
+
 // one warp per row: S_i by a fixed shuffle tree (the same bits every run),
-// then E_i with S_i * 2^E_i < 2^62
+// then E_i for the row's width
 template <int M, typename T>
 __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
     const T *Ax, int64_t m, const double *cm, int32_t *E)
@@ -138,17 +208,20 @@ __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
     int e = 0 ;
     // margin: the rounding of the bound's own sum is < 2^-40 of it
     if (s > 0) frexp (s * (1 + 0x1p-30), &e) ;     // s < 2^e
-    E [i] = isfinite (s) ? max (-1000, min (1000, 62 - e)) : GXD_FX_BAD ;
+    const bool narrow = gxd_fx_narrow_ok<M, T> ()
+        && (gxd_fx_count<M> () || Ap [i+1] - Ap [i] <= GXD_FX_NARROW_NNZ) ;
+    const int ex = max (-1000, min (1000, (narrow ? 30 : 62) - e)) ;
+    E [i] = isfinite (s) ? (narrow ? ex : ex + GXD_FX_WIDE) : GXD_FX_BAD ;
 }
 
 //------------------------------------------------------------------------------
 // the kernel
 //------------------------------------------------------------------------------
 
-// add round(v) to the 64-bit two's complement accumulator (hi, lo) of slot
-// s: the low word's add returns the old value, so its carry is known
-// exactly; the sum mod 2^64 is the same whatever order the adds take
-__device__ __forceinline__ void fx_add (uint32_t *lo, uint32_t *hi, int64_t s,
+// FP64 plans: add round(v) to the 64-bit two's complement accumulator
+// (hi, lo) of slot s: the low word's add returns the old value, so its carry
+// is known exactly; the sum mod 2^64 is the same whatever order the adds take
+__device__ __forceinline__ void fx_add64 (uint32_t *lo, uint32_t *hi, int s,
     double v)
 {
     const unsigned long long u = (unsigned long long) __double2ll_rn (v) ;
@@ -159,36 +232,150 @@ __device__ __forceinline__ void fx_add (uint32_t *lo, uint32_t *hi, int64_t s,
     if (h != 0) atomicAdd (hi + s, h) ;
 }
 
+// FP32 plans: add round(g * up) to the 32-bit accumulator of slot s.  With
+// |g * up| < 2^31 the low word of fma (g, up, 1.5 * 2^52) is that integer mod
+// 2^32 (the FMA rounds to an integer ulp, to nearest); partial sums may wrap,
+// the final sum (< 2^30 + nnz/2) does not.  No return value: a reduction.
+__device__ __forceinline__ void fx_add32 (uint32_t *acc, int s, double g,
+    double up)
+{
+    atomicAdd (acc + s, (uint32_t) __double2loint (fma (g, up, 0x1.8p52))) ;
+}
+
+// the intersection sum of slot s, times the quantum q
+__device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi,
+    int s, double q, bool wide)
+{
+    if (!wide) return (double) (int32_t) lo [s] * q ;
+    return (double) (long long) (((unsigned long long) hi [s] << 32) | lo [s]) * q ;
+}
+
+// the products of one staged chunk of row i's columns (s_off: exclusive
+// prefix sums of their lengths in this tile, s_lo: first entry, s_x: a_c;
+// al, bl: v ln v of the chunk's entries of A and of the tile's of B, JS only)
+// in column order, an equal run of whole 64-product steps per warp, two
+// products per lane per step so both loads are in flight together; spare:
+// a slot no output reads (the last of GXD_SW_LEN)
+template <int M, typename T, bool WIDE>
+__device__ __forceinline__ void fx_products (const gxd_plan &P,
+    const int32_t *s_off, const int32_t *s_lo, const double *s_x, int cmax,
+    const int32_t *__restrict__ rows, const T *__restrict__ vals,
+    const double *al, const double *__restrict__ bl,
+    uint32_t *flo, uint32_t *fhi, int spare, double up)
+{
+    const int lane = threadIdx.x & 31, warp = threadIdx.x / 32, nw = blockDim.x / 32 ;
+    const int total = s_off [cmax] ;
+    const int per = (((total + nw - 1) / nw) + 63) & ~63 ;
+    const int e0 = warp * per, e1 = min (total, e0 + per) ;
+    // the column of this lane's first product: the last t with
+    // s_off [t] <= e (then s_off [t+1] > e)
+    int col = 0 ;
+    {
+        const int e = e0 + lane ;
+        int lo = 0, hi = cmax - 1 ;
+        while (lo < hi)
+        {
+            int mid = (lo + hi + 1) / 2 ;
+            if (s_off [mid] <= e) lo = mid ; else hi = mid - 1 ;
+        }
+        col = lo ;
+    }
+    // the same step count for every lane of the warp
+    for (int eb = e0 ; eb < e1 ; eb += 64)
+    {
+        const int e = eb + lane, f = e + 32 ;
+        const bool has1 = e < e1, has2 = f < e1 ;
+        if (has1) while (s_off [col+1] <= e) col++ ;
+        const int c1 = col ;
+        if (has2) while (s_off [col+1] <= f) col++ ;
+        const int p1 = has1 ? s_lo [c1] + (e - s_off [c1]) : 0 ;
+        const int p2 = has2 ? s_lo [col] + (f - s_off [col]) : p1 ;
+        const int32_t j1 = __ldg (rows + p1), j2 = __ldg (rows + p2) ;
+        const T y1 = __ldg (vals + p1), y2 = __ldg (vals + p2) ;
+        double g1, g2 ;
+        if constexpr (gxd_fx_logs<M, T> ())
+        {
+            g1 = fx_js_term (s_x [c1], y1, al [c1], __ldg (bl + p1)) ;
+            g2 = fx_js_term (s_x [col], y2, al [col], __ldg (bl + p2)) ;
+        }
+        else
+        {
+            g1 = gxd_fx_term<M, T> (P, s_x [c1], y1) ;
+            g2 = gxd_fx_term<M, T> (P, s_x [col], y2) ;
+        }
+        // a lane past the end adds 0 to the spare slot: no branch around the
+        // adds, so the compiler keeps all four loads ahead of them
+        const int s1 = has1 ? GXD_SW (j1) : spare, s2 = has2 ? GXD_SW (j2) : spare ;
+        const double v1 = has1 ? g1 : 0, v2 = has2 ? g2 : 0 ;
+        if constexpr (WIDE)
+        {
+            fx_add64 (flo, fhi, s1, v1 * up) ;
+            fx_add64 (flo, fhi, s2, v2 * up) ;
+        }
+        else
+        {
+            fx_add32 (flo, s1, v1, up) ;
+            fx_add32 (flo, s2, v2, up) ;
+        }
+    }
+}
+
+// pair (i, j) from its sum a1: its distance *d, and whether the rewrite or
+// the quantum may be off by more than the tolerance (then: the exact merge)
 template <int M, typename T>
-// registers uncapped: capping them for 6 blocks per SM (cosine takes 53,
-// so 4 blocks) measured 1.3x slower for Manhattan and no faster for cosine
-__global__ void __launch_bounds__ (256)
+__device__ __forceinline__ bool fx_pair (const gxd_plan &P, double a1, double q,
+    bool bad, const gxd_row &ra, const gxd_row &rb, int64_t k, double *d)
+{
+    const gxd_metric_id m = (gxd_metric_id) M ;
+    *d = gxd_finalize (m, &P, a1, 0, &ra, &rb, k) ;
+    return bad || gxd_fx_coarse<M, T> (P, q, a1, *d, ra, rb, k)
+        || gxd_needs_exact (m, &P, a1, 0, &ra, &rb, k, *d) ;
+}
+
+// pairs sent to the exact merge, listed per block; past this many the block
+// rechecks every output
+#define GXD_FX_REDO 256
+
+#ifndef GXD_FX_MINB
+#define GXD_FX_MINB 6
+#endif
+
+template <int M, typename T>
+// 6 blocks per SM (40 registers): the product and finalize loops fit; what
+// spills is in the exact merge, off the hot path (measured faster than
+// uncapped on every metric, docs/gpu_strategy.md)
+__global__ void __launch_bounds__ (256, GXD_FX_MINB)
 k_intersect_fx (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
     const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
-    gxd_dcsc S, const int32_t *fxE, int64_t i0, int64_t j0, int64_t w,
-    int64_t n, int64_t k, T *Ct)
+    gxd_dcsc S, const int32_t *fxE, const double *Al, const double *Bl,
+    int64_t i0, int64_t j0, int64_t w64, int64_t n, int64_t k, T *Ct)
 {
-    const gxd_metric_id m = (gxd_metric_id) M ;
-    // each 64-bit accumulator as two 32-bit words: 64-bit shared atomics
-    // are a compare-and-swap loop on sm_90, 32-bit adds are native
+    // one or two 32-bit words per output (gxd_fx_words): 64-bit shared
+    // atomics are a compare-and-swap loop on sm_90, 32-bit adds are native
     extern __shared__ uint32_t flo [] ;
+    const int w = (int) w64 ;                   // <= tn
     uint32_t *fhi = flo + GXD_SW_LEN (w) ;
     __shared__ int32_t s_lo [GXD_ICH] ;
     __shared__ double s_x [GXD_ICH] ;
     __shared__ int32_t s_off [GXD_ICH + 1] ;
-    __shared__ int32_t s_cnt ;
+    __shared__ int32_t s_cnt, s_nredo ;
+    __shared__ int32_t s_redo [GXD_FX_REDO] ;
     const int64_t i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
-    const int lane = tid & 31, warp = tid / 32, nw = nt / 32 ;
-    for (int64_t jj = tid ; jj < GXD_SW_LEN (w) ; jj += nt) { flo [jj] = 0 ; fhi [jj] = 0 ; }
+    const int32_t E0 = fxE [i] ;
+    const bool bad = (E0 == GXD_FX_BAD) ;
+    const bool wide = !bad && E0 >= GXD_FX_WIDE / 2 ;
+    const int32_t E = wide ? E0 - GXD_FX_WIDE : E0 ;
+    for (int jj = tid ; jj < GXD_SW_LEN (w) ; jj += nt)
+    {
+        flo [jj] = 0 ;
+        if (wide) fhi [jj] = 0 ;
+    }
+    if (tid == 0) s_nredo = 0 ;
 
-    const int32_t E = fxE [i] ;
-    const bool bad = (E == GXD_FX_BAD) ;
     const double up = bad ? 1 : ldexp (1.0, E) ;
     const int64_t alo = Ap [i], ahi = Ap [i+1] ;
-    const int32_t *__restrict__ rows = S.rows ;
-    const T *__restrict__ vals = (const T *) S.vals ;
     for (int64_t base = alo ; !bad && base < ahi ; )
     {
         const int cmax = (int) ((ahi - base < GXD_ICH) ? ahi - base : GXD_ICH) ;
@@ -204,57 +391,52 @@ k_intersect_fx (gxd_plan P,
         __syncthreads () ;
         if (tid < 32) gxd_stage_scan (s_off, cmax, &s_cnt, INT32_MAX) ;
         __syncthreads () ;
-        // the chunk's products 0..total-1 in column order, an equal run of
-        // whole 32-product steps per warp
-        const int total = s_off [cmax] ;
-        const int per = (((total + nw - 1) / nw) + 31) & ~31 ;
-        const int e0 = warp * per, e1 = min (total, e0 + per) ;
-        int col = 0 ;
-        {
-            // the column of this lane's first product: the last t with
-            // s_off [t] <= e (then s_off [t+1] > e)
-            const int e = e0 + lane ;
-            int lo = 0, hi = cmax - 1 ;
-            while (lo < hi)
-            {
-                int mid = (lo + hi + 1) / 2 ;
-                if (s_off [mid] <= e) lo = mid ; else hi = mid - 1 ;
-            }
-            col = lo ;
-        }
-        // two products per lane per step: both loads in flight together
-        for (int e = e0 + lane ; e < e1 ; e += 64)
-        {
-            const int f = e + 32 ;
-            const bool has2 = f < e1 ;
-            while (s_off [col+1] <= e) col++ ;
-            const int c1 = col ;
-            if (has2) while (s_off [col+1] <= f) col++ ;
-            const int p1 = s_lo [c1] + (e - s_off [c1]) ;
-            const int p2 = has2 ? s_lo [col] + (f - s_off [col]) : p1 ;
-            const int32_t j1 = __ldg (rows + p1), j2 = __ldg (rows + p2) ;
-            const T y1 = __ldg (vals + p1), y2 = __ldg (vals + p2) ;
-            fx_add (flo, fhi, GXD_SW (j1), gxd_fx_term<M, T> (P, s_x [c1], y1) * up) ;
-            if (has2) fx_add (flo, fhi, GXD_SW (j2), gxd_fx_term<M, T> (P, s_x [col], y2) * up) ;
-        }
+        const int32_t *rows = S.rows ;
+        const T *vals = (const T *) S.vals ;
+        if (gxd_fx_words<M, T> () == 2 && wide)
+            fx_products<M, T, true> (P, s_off, s_lo, s_x, cmax, rows, vals,
+                gxd_fx_logs<M, T> () ? Al + base : Al, Bl, flo, fhi, GXD_SW_LEN (w) - 1, up) ;
+        else
+            fx_products<M, T, false> (P, s_off, s_lo, s_x, cmax, rows, vals,
+                gxd_fx_logs<M, T> () ? Al + base : Al, Bl, flo, fhi, GXD_SW_LEN (w) - 1, up) ;
         base += cmax ;
     }
     __syncthreads () ;
 
+    // finalize; pairs for the exact merge are listed, not merged here, so
+    // this loop stays short (the merge's registers and branches apart)
     const double q = bad ? 0 : ldexp (1.0, -E) ;
     const gxd_row ra = gxd_load_row (RA, i) ;
     T *crow = Ct + (int64_t) blockIdx.x * n + j0 ;
-    for (int64_t jj = tid ; jj < w ; jj += nt)
+    for (int jj = tid ; jj < w ; jj += nt)
     {
+        const gxd_row rb = gxd_load_row (RB, j0 + jj) ;
+        double d ;
+        if (fx_pair<M, T> (P, fx_sum (flo, fhi, GXD_SW (jj), q, wide), q, bad,
+            ra, rb, k, &d))
+        {
+            const int t = atomicAdd (&s_nredo, 1) ;
+            if (t < GXD_FX_REDO) s_redo [t] = jj ;
+        }
+        else crow [jj] = (T) gxd_sanitize<M> (d) ;
+    }
+    __syncthreads () ;
+
+    // the listed pairs by the exact merge, one thread each (all outputs
+    // rechecked when the list overflowed)
+    const int nredo = s_nredo ;
+    const bool all = nredo > GXD_FX_REDO ;
+    for (int t = tid ; t < (all ? w : nredo) ; t += nt)
+    {
+        const int jj = all ? t : s_redo [t] ;
         const int64_t j = j0 + jj ;
         const gxd_row rb = gxd_load_row (RB, j) ;
-        const int64_t sw = GXD_SW (jj) ;
-        const double a1 = (double) (long long) (((unsigned long long) fhi [sw] << 32)
-            | flo [sw]) * q ;
-        const bool force = bad || gxd_fx_coarse<M, T> (P, q, a1,
-            gxd_finalize (m, &P, a1, 0, &ra, &rb, k), ra, rb, k) ;
-        crow [jj] = gxd_finish_pair<M, T> (P, a1, 0, force, ra, rb,
-            Aj + alo, Ax + alo, ahi - alo, Bj, Bx, Bp, j, k) ;
+        double d ;
+        if (all && !fx_pair<M, T> (P, fx_sum (flo, fhi, GXD_SW (jj), q, wide), q,
+            bad, ra, rb, k, &d)) continue ;
+        d = gxd_union_merge<M, T> (P, Aj + alo, Ax + alo, ahi - alo,
+            Bj + Bp [j], Bx + Bp [j], Bp [j+1] - Bp [j], ra, rb, k) ;
+        crow [jj] = (T) gxd_sanitize<M> (d) ;
     }
 }
 
@@ -262,13 +444,21 @@ k_intersect_fx (gxd_plan P,
 // launch and prepare
 //------------------------------------------------------------------------------
 
+// v ln v of tile t's entries of B (the tiles' values are one array)
+template <typename T>
+static const double *fx_tile_logs (const gxd_gpu_ctx *G, int64_t t)
+{
+    if (G->fx_blog == NULL) return NULL ;
+    return G->fx_blog + ((const T *) G->csc [t].vals - (const T *) G->csc [0].vals) ;
+}
+
 template <int M, typename T>
 static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows, rows = i1 - i0 ;
-    size_t shmem = (size_t) GXD_SW_LEN (G->tn) * 2 * sizeof (uint32_t) ;
+    size_t shmem = (size_t) GXD_SW_LEN (G->tn) * gxd_fx_words<M, T> () * sizeof (uint32_t) ;
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect_fx<M, T>,
         cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
@@ -278,7 +468,8 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
         k_intersect_fx<M, T> <<<(unsigned) nr, 256, shmem, s>>> (G->P,
             G->A.p, G->A.j, (const T *) G->A.x, G->RA,
             G->B.p, G->B.j, (const T *) G->B.x, G->RB,
-            G->csc [t], G->fx_exp, i0 + r0, j0, w, n, G->A.ncols,
+            G->csc [t], G->fx_exp, G->fx_alog, fx_tile_logs<T> (G, t),
+            i0 + r0, j0, w, n, G->A.ncols,
             (T *) Ct + r0 * n) ;
     })) ;
 cleanup:
@@ -299,6 +490,24 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
         k_fx_colmax<T> <<<blocks, 256, 0, s>>> (G->B.j, (const T *) G->B.x, nnz,
             (unsigned long long *) G->fx_colmax) ;
         GXD_LAUNCH_CHECK () ;
+    }
+    if (gxd_fx_logs<M, T> ())
+    {
+        const int64_t na = G->A.nnz ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx_alog, (size_t) (na > 0 ? na : 1) * sizeof (double))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx_blog, (size_t) (nnz > 0 ? nnz : 1) * sizeof (double))) ;
+        if (na > 0)
+        {
+            k_fx_xlogx<T> <<<(unsigned) std::min<int64_t> ((na + 255) / 256, 4096), 256, 0, s>>> (
+                (const T *) G->A.x, na, G->fx_alog) ;
+            GXD_LAUNCH_CHECK () ;
+        }
+        if (nnz > 0)
+        {
+            k_fx_xlogx<T> <<<(unsigned) std::min<int64_t> ((nnz + 255) / 256, 4096), 256, 0, s>>> (
+                (const T *) G->csc [0].vals, nnz, G->fx_blog) ;
+            GXD_LAUNCH_CHECK () ;
+        }
     }
     if (m > 0)
     {

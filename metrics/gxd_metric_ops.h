@@ -27,6 +27,14 @@
 #endif
 
 #define GXD_LN2 0.69314718055994530942
+
+// x * y rounded on its own: never contracted into an FMA with what follows,
+// so x*u - y*u is exactly 0 when x == y (a row against itself)
+#ifdef __CUDA_ARCH__
+#define GXD_MUL(x, y) __dmul_rn (x, y)
+#else
+#define GXD_MUL(x, y) ((x) * (y))
+#endif
 #define GXD_INF (1.0/0.0)
 
 // Pairs whose rewritten raw value is under tau times its scale are
@@ -464,13 +472,15 @@ GXD_HD void gxd_ustep (gxd_metric_id m, const gxd_plan *P, gxd_ustate *s,
             break ;
         case GXD_COSINE:
         {
-            double d = x / a->nrm - y / b->nrm ;
+            // times 1/||x|| (inv, nonzero here: gxd_uend takes zero norms
+            // apart): no division per column
+            double d = GXD_MUL (x, a->inv) - GXD_MUL (y, b->inv) ;
             s->s0 += d * d ;
             break ;
         }
         case GXD_CORRELATION:
         {
-            double d = (x - a->mu) / a->nrm - (y - b->mu) / b->nrm ;
+            double d = GXD_MUL (x - a->mu, a->inv) - GXD_MUL (y - b->mu, b->inv) ;
             s->s0 += d * d ;
             break ;
         }

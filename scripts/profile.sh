@@ -1,0 +1,36 @@
+#!/bin/bash
+# scripts/profile.sh: Nsight Compute on one launch of the default kernel of
+# each given metric (gpu_bench one), on a CUDA machine with ncu.
+#   scripts/profile.sh SET METRIC... (e.g. movielens MANHATTAN COSINE)
+# Environment: GXD_BENCH (a built gpu_bench; else scripts/gpu_build.sh
+# builds one), GXD_NCU_KERNEL (kernel name regex, default k_intersect),
+# GXBDIST_GPU_* as for the library.  Writes, per metric, to $OUT (or
+# build-prof): the report (.ncu-rep), the details page and the per-SASS-
+# instruction source page (executed instructions, stall samples) as CSV,
+# and prints the headline numbers.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+set_name=$1; shift
+out=${OUT:-$root/build-prof}
+mkdir -p "$out"
+export PATH=/usr/local/cuda/bin:$PATH
+bench=${GXD_BENCH:-}
+if [ -z "$bench" ]; then
+  scripts/gpu_build.sh "$root/build-prof/gpu" > "$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
+  bench=$root/build-prof/gpu/gpu_bench
+fi
+kernel=${GXD_NCU_KERNEL:-k_intersect}
+for metric in "$@"; do
+  tag=${set_name}_${metric}_kv${GXBDIST_GPU_KV:-d}
+  rep=$out/$tag
+  # skip the warm-up's launches: profile the second run's first tile
+  ncu --kernel-name "regex:$kernel" --launch-skip 6 --launch-count 1 \
+      --set full --import-source yes -f -o "$rep" \
+      "$bench" one "$metric" "$set_name" "$root/.carry" > "$rep.log" 2>&1 \
+    || { tail -5 "$rep.log"; continue; }
+  ncu -i "$rep.ncu-rep" --page details --csv > "$rep.details.csv" 2>/dev/null
+  ncu -i "$rep.ncu-rep" --page source --csv --print-source sass > "$rep.sass.csv" 2>/dev/null
+  echo "== $tag"
+  grep -E '"(Duration|Executed Instructions|Registers Per Thread|Achieved Occupancy|Issue Slots Busy|Block Limit Registers|Block Limit Shared Mem)"' \
+      "$rep.details.csv" | awk -F'","' '{print "  " $(NF-2) ": " $NF}' | tr -d '"'
+done
