@@ -36,18 +36,19 @@
 //     SM).  Same terms, same order of the sums: deterministic as 1.
 //  3: no barrier per column, terms added in fixed point with atomics
 //     (gpu_intersect_fx.cu); deterministic too (integer sums).
-// Measured (docs/gpu_strategy.md, "Kernel variants", six data sets): 3 is
-// the fastest for Manhattan (1.01-1.41x variant 1), Jensen-Shannon
-// (1.04-1.32x variant 2) and Canberra (0.98-1.10x variant 2, its FP32
-// ratio in float) where rows of A hold 12 or more entries, and slower where
-// they hold 4.4 (debian_depends: too few products per block to pay its
-// set-up); 2 for cosine (and Canberra on short rows); 1 for the rest
-// (Euclidean, squared Euclidean, Hamming measured; the others not).
+// Measured (docs/gpu_strategy.md, "Kernel variants", six data sets, after
+// variant 3's 32-bit words and listed merges): 3 is the fastest for
+// Manhattan, Canberra, Jensen-Shannon and Hamming on all six (1.0-2.2x the
+// best of 1 and 2), and for cosine, Euclidean and squared Euclidean where
+// rows of A hold 24 or more entries on average (1.04-1.38x); on shorter
+// rows those three lose 2-20 % with it (too few products per block to pay
+// its set-up) and take variant 1.  The metrics not measured keep 1.
 __host__ __device__ constexpr int gxd_default_kv (int m, double mean_degree)
 {
-    return ((m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON || m == GXD_CANBERRA)
-            && mean_degree >= 8) ? 3
-        : (m == GXD_CANBERRA || m == GXD_COSINE) ? 2 : 1 ;
+    return (m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON || m == GXD_CANBERRA
+            || m == GXD_HAMMING) ? 3
+        : ((m == GXD_COSINE || m == GXD_EUCLIDEAN || m == GXD_SQEUCLIDEAN)
+            && mean_degree >= 24) ? 3 : 1 ;
 }
 
 template <bool PRE, typename T> struct gxd_sbv { typedef T type ; } ;
@@ -216,10 +217,9 @@ template <int M, typename T>
 static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg)
 {
-    // variant 3 is served by gxd_intersect_tile when it was prepared
-    const int kv = (G->kv == 1 || G->kv == 2) ? G->kv
-        : (gxd_default_kv (M, 0) == 2) ? 2 : 1 ;
-    if (kv == 2) return launch_v<M, T, 2> (G, i0, i1, Ct, s, msg) ;
+    // variant 3 is served by gxd_intersect_tile when it was prepared; 2
+    // only when asked for (no default picks it now)
+    if (G->kv == 2) return launch_v<M, T, 2> (G, i0, i1, Ct, s, msg) ;
     return launch_v<M, T, 1> (G, i0, i1, Ct, s, msg) ;
 }
 
