@@ -852,8 +852,8 @@ static void run_spsv_walks (const char *dir)
 }
 
 // one metric (its name in gxd_metric_table, e.g. MANHATTAN) on one set, all
-// pairs, the default strategy and kernel (GXBDIST_GPU_* apply): a small run
-// to put under a profiler
+// pairs, the default strategy and kernel (GXBDIST_GPU_* apply), median of 5:
+// a small run to compare builds or to put under a profiler
 static int run_one (const char *metric, const char *set, const char *dir)
 {
     int id = -1 ;
@@ -863,7 +863,7 @@ static int run_one (const char *metric, const char *set, const char *dir)
     if (id < 0 || sets.empty ()) { printf ("one: unknown metric or set\n") ; return 2 ; }
     const hmat &A = sets [0].A ;
     size_t extra ; double cs ;
-    double ms = time_gxd (id, A, A.m, -1, 1, &extra, &cs) ;
+    double ms = time_gxd (id, A, A.m, -1, 5, &extra, &cs) ;
     printf ("%s %s: %.3f ms, %.4f ms/1e6 pairs\n", sets [0].name.c_str (), metric, ms,
         ms / ((double) A.m * A.m / 1e6)) ;
     return 0 ;

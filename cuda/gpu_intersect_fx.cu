@@ -55,9 +55,10 @@ __device__ __forceinline__ double gxd_fx_bound (const gxd_plan &P, double x,
 }
 
 // the term g(x, y) of one product, in double (gxd_g) except Canberra's in
-// FP32 plans: the ratio |x-y| / (|x|+|y|) <= 1 by __fdividef (four roundings
-// of at most 2 ulp) is off by less than 2^-21 per term (gxd_fx_term_err, an
-// error the a-posteriori test below counts); huge values fall back to double
+// FP32 plans, in float: the ratio |x-y| / (|x|+|y|) <= 1 by __fdividef (four
+// roundings of at most 2 ulp) is off by less than 2^-21, the subtraction of
+// 1 or 2 adds at most 2^-23 (gxd_fx_term_err, an error the a-posteriori
+// test below counts); huge values fall back to double
 // (measured: docs/gpu_strategy.md, variant 3)
 template <int M, typename T>
 __device__ __forceinline__ double gxd_fx_term (const gxd_plan &P, double x, T y)
@@ -68,7 +69,8 @@ __device__ __forceinline__ double gxd_fx_term (const gxd_plan &P, double x, T y)
         const float sd = fabsf (xf) + fabsf (y) ;
         if (sd == 0) return 0 - (xf != 0) - (y != 0) ;
         if (sd < 0x1p126f)
-            return (double) __fdividef (fabsf (xf - y), sd) - (xf != 0) - (y != 0) ;
+            return (double) (__fdividef (fabsf (xf - y), sd)
+                - (float) ((xf != 0) + (y != 0))) ;
     }
     return gxd_g ((gxd_metric_id) M, &P, x, (double) y) ;
 }
@@ -76,7 +78,7 @@ __device__ __forceinline__ double gxd_fx_term (const gxd_plan &P, double x, T y)
 // a term's own error (absolute, per term)
 template <int M, typename T> __host__ __device__ constexpr double gxd_fx_term_err ()
 {
-    return (M == GXD_CANBERRA && sizeof (T) == sizeof (float)) ? 0x1p-21 : 0 ;
+    return (M == GXD_CANBERRA && sizeof (T) == sizeof (float)) ? 0x1.4p-21 : 0 ;
 }
 
 // Jensen-Shannon in FP32 plans: g = x ln(x/s) + y ln(y/s) = x ln x + y ln y
@@ -258,9 +260,13 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 // the products of one staged chunk of row i's columns (s_off: exclusive
 // prefix sums of their lengths in this tile, s_lo: first entry, s_x: a_c;
 // al, bl: v ln v of the chunk's entries of A and of the tile's of B, JS only)
-// in column order, an equal run of whole 64-product steps per warp, two
-// products per lane per step so both loads are in flight together; spare:
+// in column order, an equal run of whole steps per warp, GXD_FX_UNROLL
+// products per lane per step so their loads are in flight together; spare:
 // a slot no output reads (the last of GXD_SW_LEN)
+#ifndef GXD_FX_UNROLL
+#define GXD_FX_UNROLL 4
+#endif
+
 template <int M, typename T, bool WIDE>
 __device__ __forceinline__ void fx_products (const gxd_plan &P,
     const int32_t *s_off, const int32_t *s_lo, const double *s_x, int cmax,
@@ -270,7 +276,8 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
 {
     const int lane = threadIdx.x & 31, warp = threadIdx.x / 32, nw = blockDim.x / 32 ;
     const int total = s_off [cmax] ;
-    const int per = (((total + nw - 1) / nw) + 63) & ~63 ;
+    constexpr int U = GXD_FX_UNROLL ;
+    const int per = ((total + nw - 1) / nw + 32 * U - 1) / (32 * U) * (32 * U) ;
     const int e0 = warp * per, e1 = min (total, e0 + per) ;
     // the column of this lane's first product: the last t with
     // s_off [t] <= e (then s_off [t+1] > e)
@@ -286,41 +293,36 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
         col = lo ;
     }
     // the same step count for every lane of the warp
-    for (int eb = e0 ; eb < e1 ; eb += 64)
+    for (int eb = e0 ; eb < e1 ; eb += 32 * U)
     {
-        const int e = eb + lane, f = e + 32 ;
-        const bool has1 = e < e1, has2 = f < e1 ;
-        if (has1) while (s_off [col+1] <= e) col++ ;
-        const int c1 = col ;
-        if (has2) while (s_off [col+1] <= f) col++ ;
-        const int p1 = has1 ? s_lo [c1] + (e - s_off [c1]) : 0 ;
-        const int p2 = has2 ? s_lo [col] + (f - s_off [col]) : p1 ;
-        const int32_t j1 = __ldg (rows + p1), j2 = __ldg (rows + p2) ;
-        const T y1 = __ldg (vals + p1), y2 = __ldg (vals + p2) ;
-        double g1, g2 ;
-        if constexpr (gxd_fx_logs<M, T> ())
+        int c [U], p [U] ;
+        bool has [U] ;
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
         {
-            g1 = fx_js_term (s_x [c1], y1, al [c1], __ldg (bl + p1)) ;
-            g2 = fx_js_term (s_x [col], y2, al [col], __ldg (bl + p2)) ;
+            const int e = eb + lane + 32 * u ;
+            has [u] = e < e1 ;
+            if (has [u]) while (s_off [col+1] <= e) col++ ;
+            c [u] = col ;
+            p [u] = has [u] ? s_lo [col] + (e - s_off [col]) : 0 ;
         }
-        else
+        int32_t j [U] ;
+        T y [U] ;
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++) { j [u] = __ldg (rows + p [u]) ; y [u] = __ldg (vals + p [u]) ; }
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
         {
-            g1 = gxd_fx_term<M, T> (P, s_x [c1], y1) ;
-            g2 = gxd_fx_term<M, T> (P, s_x [col], y2) ;
-        }
-        // a lane past the end adds 0 to the spare slot: no branch around the
-        // adds, so the compiler keeps all four loads ahead of them
-        const int s1 = has1 ? GXD_SW (j1) : spare, s2 = has2 ? GXD_SW (j2) : spare ;
-        const double v1 = has1 ? g1 : 0, v2 = has2 ? g2 : 0 ;
-        if constexpr (WIDE)
-        {
-            fx_add64 (flo, fhi, s1, v1 * up) ;
-            fx_add64 (flo, fhi, s2, v2 * up) ;
-        }
-        else
-        {
-            fx_add32 (flo, s1, v1, up) ;
-            fx_add32 (flo, s2, v2, up) ;
+            double g ;
+            if constexpr (gxd_fx_logs<M, T> ())
+                g = fx_js_term (s_x [c [u]], y [u], al [c [u]], __ldg (bl + p [u])) ;
+            else
+                g = gxd_fx_term<M, T> (P, s_x [c [u]], y [u]) ;
+            // a lane past the end adds 0 to the spare slot: no branch
+            // around the adds, so the compiler keeps the loads ahead of them
+            const int slot = has [u] ? GXD_SW (j [u]) : spare ;
+            if constexpr (WIDE) fx_add64 (flo, fhi, slot, has [u] ? g * up : 0) ;
+            else fx_add32 (flo, slot, has [u] ? g : 0, up) ;
         }
     }
 }
