@@ -348,9 +348,9 @@ __device__ __forceinline__ bool fx_pair (const gxd_plan &P, double a1, double q,
 #endif
 
 template <int M, typename T>
-// 6 blocks per SM (40 registers): the product and finalize loops fit; what
-// spills is in the exact merge, off the hot path (measured faster than
-// uncapped on every metric, docs/gpu_strategy.md)
+// 6 blocks per SM (40 registers; some metrics spill up to ~70 bytes):
+// measured faster than uncapped on all seven metrics of gpu_bench variants
+// (docs/gpu_strategy.md)
 __global__ void __launch_bounds__ (256, GXD_FX_MINB)
 k_intersect_fx (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
