@@ -176,7 +176,9 @@ __global__ void k_fx_colmax (const int32_t *Bj, const T *Bx, int64_t nnz,
 // merging measured no better).  Where the bound holds the maxima (cosine,
 // Euclidean, JS, ...) a few heavy rows of B make it loose by orders of
 // magnitude: 30 bits then sent most pairs to the exact merge (measured).
-// A wide row's E_i is stored plus GXD_FX_WIDE.
+// A wide row's E_i is stored plus GXD_FX_WIDE; in FP32 plans a wide row of
+// fewer than 2^16 entries is "split" instead (plus 2 GXD_FX_WIDE, see
+// fx_add_split).
 #ifndef GXD_FX_NARROW_NNZ
 #define GXD_FX_NARROW_NNZ 128
 #endif
@@ -217,8 +219,11 @@ __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
     if (s > 0) frexp (s * (1 + 0x1p-30), &e) ;     // s < 2^e
     const bool narrow = gxd_fx_narrow_ok<M, T> ()
         && (gxd_fx_count<M> () || Ap [i+1] - Ap [i] <= GXD_FX_NARROW_NNZ) ;
-    const int ex = max (-1000, min (1000, (narrow ? 30 : 62) - e)) ;
-    E [i] = isfinite (s) ? (narrow ? ex : ex + GXD_FX_WIDE) : GXD_FX_BAD ;
+    const bool split = !narrow && sizeof (T) == sizeof (float)
+        && Ap [i+1] - Ap [i] < 65536 ;
+    const int ex = max (-1000, min (1000, (narrow ? 30 : split ? 40 : 62) - e)) ;
+    E [i] = !isfinite (s) ? GXD_FX_BAD
+        : (narrow ? ex : split ? ex + 2 * GXD_FX_WIDE : ex + GXD_FX_WIDE) ;
 }
 
 //------------------------------------------------------------------------------
@@ -249,11 +254,34 @@ __device__ __forceinline__ void fx_add32 (uint32_t *acc, int s, double g,
     atomicAdd (acc + s, (uint32_t) __double2loint (fma (g, up, 0x1.8p52))) ;
 }
 
+// FP32 plans, wide rows of fewer than 2^16 entries: S_i 2^E_i < 2^40 (a
+// quantum the FP32 tolerance leaves ample room; the a-posteriori test still
+// checks every pair) and each term t = round(g * up), |t| < 2^40, is split
+// as t = h 2^16 + l, 0 <= l < 2^16: the l's go to one word (fewer than 2^16
+// terms per output: no overflow), the h's (|h| < 2^24) to the other (its
+// sum fits once complete; partial sums may wrap).  Two adds without a
+// return value or a carry, unlike fx_add64.  The low word of fma (g, up,
+// 1.5 2^52) is t mod 2^32, its high word minus 0x43380000 is t >> 32.
+__device__ __forceinline__ void fx_add_split (uint32_t *lo, uint32_t *hi, int s,
+    double g, double up)
+{
+    const double d = fma (g, up, 0x1.8p52) ;
+    const uint32_t tl = (uint32_t) __double2loint (d) ;
+    const uint32_t th = (uint32_t) (__double2hiint (d) - 0x43380000) ;
+    atomicAdd (lo + s, tl & 0xffffu) ;
+    atomicAdd (hi + s, (th << 16) | (tl >> 16)) ;
+}
+
+// row modes: the accumulator's form (fx_add32, fx_add64, fx_add_split)
+enum { GXD_FX_NARROW = 0, GXD_FX_WIDE64 = 1, GXD_FX_SPLIT = 2 } ;
+
 // the intersection sum of slot s, times the quantum q
 __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi,
-    int s, double q, bool wide)
+    int s, double q, int mode)
 {
-    if (!wide) return (double) (int32_t) lo [s] * q ;
+    if (mode == GXD_FX_NARROW) return (double) (int32_t) lo [s] * q ;
+    if (mode == GXD_FX_SPLIT)
+        return (double) ((long long) (int32_t) hi [s] * 65536 + (long long) lo [s]) * q ;
     return (double) (long long) (((unsigned long long) hi [s] << 32) | lo [s]) * q ;
 }
 
@@ -267,7 +295,7 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 #define GXD_FX_UNROLL 4
 #endif
 
-template <int M, typename T, bool WIDE>
+template <int M, typename T, int MODE>
 __device__ __forceinline__ void fx_products (const gxd_plan &P,
     const int32_t *s_off, const int32_t *s_lo, const double *s_x, int cmax,
     const int32_t *__restrict__ rows, const T *__restrict__ vals,
@@ -321,7 +349,8 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
             // a lane past the end adds 0 to the spare slot: no branch
             // around the adds, so the compiler keeps the loads ahead of them
             const int slot = has [u] ? GXD_SW (j [u]) : spare ;
-            if constexpr (WIDE) fx_add64 (flo, fhi, slot, has [u] ? g * up : 0) ;
+            if constexpr (MODE == GXD_FX_WIDE64) fx_add64 (flo, fhi, slot, has [u] ? g * up : 0) ;
+            else if constexpr (MODE == GXD_FX_SPLIT) fx_add_split (flo, fhi, slot, has [u] ? g : 0, up) ;
             else fx_add32 (flo, slot, has [u] ? g : 0, up) ;
         }
     }
@@ -372,8 +401,10 @@ k_intersect_fx (gxd_plan P,
     const int tid = threadIdx.x, nt = blockDim.x ;
     const int32_t E0 = fxE [i] ;
     const bool bad = (E0 == GXD_FX_BAD) ;
-    const bool wide = !bad && E0 >= GXD_FX_WIDE / 2 ;
-    const int32_t E = wide ? E0 - GXD_FX_WIDE : E0 ;
+    const int mode = bad ? GXD_FX_NARROW : (E0 >= 3 * GXD_FX_WIDE / 2) ? GXD_FX_SPLIT
+        : (E0 >= GXD_FX_WIDE / 2) ? GXD_FX_WIDE64 : GXD_FX_NARROW ;
+    const bool wide = (mode != GXD_FX_NARROW) ;
+    const int32_t E = E0 - mode * GXD_FX_WIDE ;
     for (int jj = tid ; jj < GXD_SW_LEN (w) ; jj += nt)
     {
         flo [jj] = 0 ;
@@ -400,12 +431,17 @@ k_intersect_fx (gxd_plan P,
         __syncthreads () ;
         const int32_t *rows = S.rows ;
         const T *vals = (const T *) S.vals ;
-        if (gxd_fx_words<M, T> () == 2 && wide)
-            fx_products<M, T, true> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                gxd_fx_logs<M, T> () ? Al + base : Al, Bl, flo, fhi, GXD_SW_LEN (w) - 1, up) ;
+        const double *al = gxd_fx_logs<M, T> () ? Al + base : Al ;
+        const int spare = GXD_SW_LEN (w) - 1 ;
+        if (gxd_fx_words<M, T> () == 2 && mode == GXD_FX_SPLIT && sizeof (T) == sizeof (float))
+            fx_products<M, T, GXD_FX_SPLIT> (P, s_off, s_lo, s_x, cmax, rows, vals,
+                al, Bl, flo, fhi, spare, up) ;
+        else if (gxd_fx_words<M, T> () == 2 && mode == GXD_FX_WIDE64)
+            fx_products<M, T, GXD_FX_WIDE64> (P, s_off, s_lo, s_x, cmax, rows, vals,
+                al, Bl, flo, fhi, spare, up) ;
         else
-            fx_products<M, T, false> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                gxd_fx_logs<M, T> () ? Al + base : Al, Bl, flo, fhi, GXD_SW_LEN (w) - 1, up) ;
+            fx_products<M, T, GXD_FX_NARROW> (P, s_off, s_lo, s_x, cmax, rows, vals,
+                al, Bl, flo, fhi, spare, up) ;
         base += cmax ;
     }
     __syncthreads () ;
@@ -419,7 +455,7 @@ k_intersect_fx (gxd_plan P,
     {
         const gxd_row rb = gxd_load_row (RB, j0 + jj) ;
         double d ;
-        if (fx_pair<M, T> (P, fx_sum (flo, fhi, GXD_SW (jj), q, wide), q, bad,
+        if (fx_pair<M, T> (P, fx_sum (flo, fhi, GXD_SW (jj), q, mode), q, bad,
             ra, rb, k, &d))
         {
             const int t = atomicAdd (&s_nredo, 1) ;
@@ -439,7 +475,7 @@ k_intersect_fx (gxd_plan P,
         const int64_t j = j0 + jj ;
         const gxd_row rb = gxd_load_row (RB, j) ;
         double d ;
-        if (all && !fx_pair<M, T> (P, fx_sum (flo, fhi, GXD_SW (jj), q, wide), q,
+        if (all && !fx_pair<M, T> (P, fx_sum (flo, fhi, GXD_SW (jj), q, mode), q,
             bad, ra, rb, k, &d)) continue ;
         d = gxd_union_merge<M, T> (P, Aj + alo, Ax + alo, ahi - alo,
             Bj + Bp [j], Bx + Bp [j], Bp [j+1] - Bp [j], ra, rb, k) ;
