@@ -176,9 +176,9 @@ __global__ void k_fx_colmax (const int32_t *Bj, const T *Bx, int64_t nnz,
 // merging measured no better).  Where the bound holds the maxima (cosine,
 // Euclidean, JS, ...) a few heavy rows of B make it loose by orders of
 // magnitude: 30 bits then sent most pairs to the exact merge (measured).
-// A wide row's E_i is stored plus GXD_FX_WIDE; in FP32 plans a wide row of
-// fewer than 2^16 entries is "split" instead (plus 2 GXD_FX_WIDE, see
-// fx_add_split).
+// A wide row's E_i is stored plus GXD_FX_WIDE; in FP32 plans of the other
+// metrics (cosine, Euclidean, JS, ...) a row of fewer than 2^16 entries is
+// "split" instead (plus 2 GXD_FX_WIDE, see fx_add_split).
 #ifndef GXD_FX_NARROW_NNZ
 #define GXD_FX_NARROW_NNZ 128
 #endif
@@ -219,7 +219,7 @@ __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
     if (s > 0) frexp (s * (1 + 0x1p-30), &e) ;     // s < 2^e
     const bool narrow = gxd_fx_narrow_ok<M, T> ()
         && (gxd_fx_count<M> () || Ap [i+1] - Ap [i] <= GXD_FX_NARROW_NNZ) ;
-    const bool split = !narrow && sizeof (T) == sizeof (float)
+    const bool split = !gxd_fx_narrow_ok<M, T> () && sizeof (T) == sizeof (float)
         && Ap [i+1] - Ap [i] < 65536 ;
     const int ex = max (-1000, min (1000, (narrow ? 30 : split ? 40 : 62) - e)) ;
     E [i] = !isfinite (s) ? GXD_FX_BAD
@@ -275,12 +275,16 @@ __device__ __forceinline__ void fx_add_split (uint32_t *lo, uint32_t *hi, int s,
 // row modes: the accumulator's form (fx_add32, fx_add64, fx_add_split)
 enum { GXD_FX_NARROW = 0, GXD_FX_WIDE64 = 1, GXD_FX_SPLIT = 2 } ;
 
-// the intersection sum of slot s, times the quantum q
+// the intersection sum of slot s, times the quantum q (only the two forms
+// a metric and type can take are compiled)
+template <int M, typename T>
 __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi,
     int s, double q, int mode)
 {
-    if (mode == GXD_FX_NARROW) return (double) (int32_t) lo [s] * q ;
-    if (mode == GXD_FX_SPLIT)
+    constexpr bool nar = gxd_fx_narrow_ok<M, T> () ;
+    constexpr bool spl = !nar && sizeof (T) == sizeof (float) ;
+    if (nar && mode == GXD_FX_NARROW) return (double) (int32_t) lo [s] * q ;
+    if (spl && mode == GXD_FX_SPLIT)
         return (double) ((long long) (int32_t) hi [s] * 65536 + (long long) lo [s]) * q ;
     return (double) (long long) (((unsigned long long) hi [s] << 32) | lo [s]) * q ;
 }
@@ -433,14 +437,19 @@ k_intersect_fx (gxd_plan P,
         const T *vals = (const T *) S.vals ;
         const double *al = gxd_fx_logs<M, T> () ? Al + base : Al ;
         const int spare = GXD_SW_LEN (w) - 1 ;
-        if (gxd_fx_words<M, T> () == 2 && mode == GXD_FX_SPLIT && sizeof (T) == sizeof (float))
-            fx_products<M, T, GXD_FX_SPLIT> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                al, Bl, flo, fhi, spare, up) ;
-        else if (gxd_fx_words<M, T> () == 2 && mode == GXD_FX_WIDE64)
+        // two forms per metric and type (a third measured slower on short
+        // rows): FP32 Manhattan, Canberra, counts: narrow or wide64; other
+        // FP32 metrics: split or wide64; FP64: wide64
+        constexpr bool nar = gxd_fx_narrow_ok<M, T> () ;
+        constexpr bool spl = !nar && sizeof (T) == sizeof (float) ;
+        if (mode == GXD_FX_WIDE64 && gxd_fx_words<M, T> () == 2)
             fx_products<M, T, GXD_FX_WIDE64> (P, s_off, s_lo, s_x, cmax, rows, vals,
                 al, Bl, flo, fhi, spare, up) ;
-        else
+        else if constexpr (nar)
             fx_products<M, T, GXD_FX_NARROW> (P, s_off, s_lo, s_x, cmax, rows, vals,
+                al, Bl, flo, fhi, spare, up) ;
+        else if constexpr (spl)
+            fx_products<M, T, GXD_FX_SPLIT> (P, s_off, s_lo, s_x, cmax, rows, vals,
                 al, Bl, flo, fhi, spare, up) ;
         base += cmax ;
     }
@@ -455,7 +464,7 @@ k_intersect_fx (gxd_plan P,
     {
         const gxd_row rb = gxd_load_row (RB, j0 + jj) ;
         double d ;
-        if (fx_pair<M, T> (P, fx_sum (flo, fhi, GXD_SW (jj), q, mode), q, bad,
+        if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), q, bad,
             ra, rb, k, &d))
         {
             const int t = atomicAdd (&s_nredo, 1) ;
@@ -475,7 +484,7 @@ k_intersect_fx (gxd_plan P,
         const int64_t j = j0 + jj ;
         const gxd_row rb = gxd_load_row (RB, j) ;
         double d ;
-        if (all && !fx_pair<M, T> (P, fx_sum (flo, fhi, GXD_SW (jj), q, mode), q,
+        if (all && !fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), q,
             bad, ra, rb, k, &d)) continue ;
         d = gxd_union_merge<M, T> (P, Aj + alo, Ax + alo, ahi - alo,
             Bj + Bp [j], Bx + Bp [j], Bp [j+1] - Bp [j], ra, rb, k) ;
