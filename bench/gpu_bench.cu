@@ -347,6 +347,15 @@ static hmat near_dups (const hmat &A, uint64_t seed)
     return from_rows (A.k, rows) ;
 }
 
+// B = n copies of row r of A
+static hmat copies (const hmat &A, int64_t r, int64_t n)
+{
+    std::vector<std::vector<std::pair<int64_t,double>>> rows (n) ;
+    for (int64_t i = 0 ; i < n ; i++)
+        for (int64_t q = A.p [r] ; q < A.p [r+1] ; q++) rows [i].push_back ({ A.j [q], A.x [q] }) ;
+    return from_rows (A.k, rows) ;
+}
+
 static gxd_plan plan_of (int metric, bool fp64)
 {
     gxd_plan P ;
@@ -364,6 +373,9 @@ static void run_checks (void)
         { "one row", 1, 1, 40, 0.3 },
         { "hash k=60000", 9, 11, 60000, 0.0005 },
         { "high-degree k=60000", 5, 6, 60000, 0.09 },   // rows of ~5400 entries
+        // row 1 is full: 70,000 entries, past the fixed-point kernel's split
+        // form (< 2^16 terms per output), so its 64-bit form in FP32
+        { "a row of 70000 entries", 3, 3, 70000, 0.001 },
     } ;
     for (int fp = 0 ; fp < 2 ; fp++)
     for (int metric = 0 ; metric < GXD_NMETRICS ; metric++)
@@ -396,6 +408,16 @@ static void run_checks (void)
             unsetenv ("GXBDIST_GPU_STRATEGY") ;
         }
     }
+    // 300 outputs of one row of A that need the exact merge (B: copies of
+    // it): past the fixed-point kernel's list of 256, every output is
+    // rechecked
+    for (int fp = 0 ; fp < 2 ; fp++)
+        for (int metric = 0 ; metric < GXD_NMETRICS ; metric++)
+        {
+            gxd_plan P = plan_of (metric, fp) ;
+            hmat A = gen_small (5, 50, 0.3, gxd_metric_table [metric].nonneg, 21) ;
+            check_dense (P, A, copies (A, 0, 300), "300 copies of one row") ;
+        }
     // generic plans of built-in ops
     struct gen { gxd_opcode add, mult ; double id ; } gens [] =
     {
