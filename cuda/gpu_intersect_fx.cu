@@ -54,39 +54,79 @@ __device__ __forceinline__ double gxd_fx_bound (const gxd_plan &P, double x,
     }
 }
 
-// the term g(x, y) of one product, in double (gxd_g) except Canberra's in
-// FP32 plans, in float: the ratio |x-y| / (|x|+|y|) <= 1 by __fdividef (four
-// roundings of at most 2 ulp) is off by less than 2^-21, the subtraction of
-// 1 or 2 adds at most 2^-23 (gxd_fx_term_err, an error the a-posteriori
-// test below counts); huge values fall back to double
-// (measured: docs/gpu_strategy.md, variant 3)
-template <int M, typename T>
-__device__ __forceinline__ double gxd_fx_term (const gxd_plan &P, double x, T y)
+// Canberra in FP32 plans runs in float: row i's a_c are staged as floats
+// (gxd_fx_xs) and the ratio r = |x-y| / (|x|+|y|) is taken by __fdividef:
+// |x-y| and |x|+|y| rounded once each, the quotient within 2 ulp, so r is
+// off by less than 1.25 2^-21 of itself (plus 2^-140 where it is
+// subnormal).  The ratios are terms of the distance, all >= 0: their errors
+// add up to at most 1.25 2^-21 of the raw union sum (gxd_fx_term_rel, which
+// the a-posteriori test below counts).  Conversions to and from double run
+// at a quarter of the float rate on sm_90 and were most of Canberra's
+// extra time over Manhattan: narrow rows take r's quantum in float too
+// (fx_canberra_q22), wide ones convert r once.  Sums too large for the
+// quotient fall back to double.  (measured: docs/gpu_strategy.md)
+template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_xf ()
 {
-    if constexpr (M == GXD_CANBERRA && sizeof (T) == sizeof (float))
-    {
-        const float xf = (float) x ;        // x is a float of the plan
-        const float sd = fabsf (xf) + fabsf (y) ;
-        if (sd == 0) return 0 - (xf != 0) - (y != 0) ;
-        if (sd < 0x1p126f)
-            return (double) (__fdividef (fabsf (xf - y), sd)
-                - (float) ((xf != 0) + (y != 0))) ;
-    }
-    return gxd_g ((gxd_metric_id) M, &P, x, (double) y) ;
+    return M == GXD_CANBERRA && sizeof (T) == sizeof (float) ;
+}
+template <int M, typename T> struct gxd_fx_xs { typedef double type ; } ;
+template <> struct gxd_fx_xs<GXD_CANBERRA, float> { typedef float type ; } ;
+
+__device__ __forceinline__ float fx_canberra_ratio (float x, float y)
+{
+    const float sd = fabsf (x) + fabsf (y) ;
+    if (sd < 0x1p126f)
+        return (sd > 0) ? fminf (__fdividef (fabsf (x - y), sd), 1.0f) : 0.0f ;
+    return (float) (fabs ((double) x - y) / (fabs ((double) x) + fabs ((double) y))) ;
 }
 
-// a term's own error (absolute, per term)
+// The narrow form's term round(g 2^22), g = r - 2, on rows whose values and
+// B's are all nonzero and within [2^-125, 2^124] (gxd_fx_canberra_fast):
+// then |x|+|y| is a normal float that the approximate reciprocal (1 ulp,
+// flushing nothing there) takes, r is off by less than 1.25 2^-22, and no
+// check or branch is needed.  r 2^22 <= 2^22 is rounded to an integer by
+// the FMA against 1.5 2^23 (its bits minus those of 1.5 2^23; r = 1 gives
+// 2^24, whose bits are 2^22 on from them too).
+#define GXD_FX_CANB_MIN 0x01000000u     // the bits of 2^-125
+#define GXD_FX_CANB_MAX 0x7D800000u     // the bits of 2^124
+__device__ __forceinline__ uint32_t fx_canberra_q22 (float x, float y)
+{
+    float rcp ;
+    asm ("rcp.approx.ftz.f32 %0, %1;" : "=f" (rcp) : "f" (fabsf (x) + fabsf (y))) ;
+    const float f = fmaf (fminf (fabsf (x - y) * rcp, 1.0f), 0x1p22f, 0x1.8p23f) ;
+    return __float_as_uint (f) - (0x4B400000u + (2u << 22)) ;
+}
+
+// the term g(x, y) of one product: in double (gxd_g) except Canberra's in
+// FP32 plans (above)
+template <int M, typename T, typename XS>
+__device__ __forceinline__ double gxd_fx_term (const gxd_plan &P, XS x, T y)
+{
+    if constexpr (gxd_fx_xf<M, T> ())
+        return (double) fx_canberra_ratio (x, y)
+            - ((x != 0) ? 1.0 : 0.0) - ((y != 0) ? 1.0 : 0.0) ;
+    else
+        return gxd_g ((gxd_metric_id) M, &P, x, (double) y) ;
+}
+
+// a term's own error: relative to the raw union sum (all terms >= 0), and
+// absolute per term
+template <int M, typename T> __host__ __device__ constexpr double gxd_fx_term_rel ()
+{
+    return gxd_fx_xf<M, T> () ? 0x1.4p-21 : 0 ;
+}
 template <int M, typename T> __host__ __device__ constexpr double gxd_fx_term_err ()
 {
-    return (M == GXD_CANBERRA && sizeof (T) == sizeof (float)) ? 0x1.4p-21 : 0 ;
+    return gxd_fx_xf<M, T> () ? 0x1p-140 : 0 ;
 }
 
 // Jensen-Shannon in FP32 plans: g = x ln(x/s) + y ln(y/s) = x ln x + y ln y
 // - s ln s (s = x + y), with v ln v of every entry of A and B computed once
-// (gxd_fx_logs): one double logarithm per product instead of two and two
-// divisions.  The three parts may cancel: each is off by a few ulp of
-// itself, |ln v| <= 104 for a float v, so a term is off by less than
-// 1000 eps s (eps = 2^-53), and the sum of s over the pair's intersection is
+// (gxd_fx_logs): one logarithm per product (fx_ln, by a table) instead of
+// two and two divisions.  The three parts may cancel: x ln x and y ln y are
+// off by a few ulp of themselves (|ln v| <= 104 for a float v), ln s by less
+// than 2^-45, so a term is off by less than 1000 eps s (eps = 2^-53;
+// 2^-45 s + 3 ulp of 104 s is 700 eps s), and the sum of s over the pair's intersection is
 // at most (n0(a) + n0(b)) / ln 2: 2e-13 (n0(a) + n0(b)) in all
 // (gxd_fx_norm_err), far below the FP32 tolerance on every pair that the
 // rewrite keeps (gxd_needs_exact sends raw < 1e-6 (n0(a) + n0(b)) to the
@@ -112,11 +152,41 @@ __global__ void k_fx_xlogx (const T *x, int64_t n, double *out)
     }
 }
 
+// ln s for a positive finite double s = 2^e m (1 <= m < 2), without the
+// library's log: m lies within 2^-9 of c_i = 1 + (i + 1/2)/256 (i: the top 8
+// bits of m), the table holds t_i = (1/c_i rounded, -ln of that), so ln s =
+// e ln 2 - ln t_i.x + log1p (r) with r = m t_i.x - 1 (one rounding, |r| <
+// 2^-9) and log1p by four terms of its series (remainder < |r|^5/5 < 2^-47).
+// With the roundings of the sums (|ln s| < 2^7: 2^-47 each) and of e ln 2
+// it is off by less than 2^-45 (absolute), half of what fx_js_term's error
+// budget allows for it.  Measured: docs/gpu_strategy.md (variant 3)
+#define GXD_FX_LTAB 256
+
+__global__ void k_fx_ltab (double2 *lt)
+{
+    const int i = threadIdx.x ;
+    const double inv = 1 / (1 + (i + 0.5) / GXD_FX_LTAB) ;
+    lt [i] = make_double2 (inv, -log (inv)) ;
+}
+
+__device__ __forceinline__ double fx_ln (double s, const double2 *__restrict__ lt)
+{
+    const int hi = __double2hiint (s), lo = __double2loint (s) ;
+    const double2 t = __ldg (lt + ((hi >> 12) & (GXD_FX_LTAB - 1))) ;
+    const double m = __hiloint2double ((hi & 0x000fffff) | 0x3ff00000, lo) ;
+    // the biased exponent b as 2^52 + b (exact), minus 2^52 + 1023
+    const double e = __hiloint2double (0x43300000, hi >> 20) - 0x1.00000000003ffp52 ;
+    const double r = fma (m, t.x, -1.0) ;
+    double p = fma (r, -0.25, 1.0 / 3) ;
+    p = fma (p, r, -0.5) ;
+    return fma (e, 0.6931471805599453, t.y) + fma (p, r * r, r) ;
+}
+
 __device__ __forceinline__ double fx_js_term (double x, double y, double xl,
-    double yl)
+    double yl, const double2 *__restrict__ lt)
 {
     const double s = x + y ;
-    return (s > 0) ? xl + yl - s * log (s) : 0 ;
+    return (s > 0) ? xl + yl - s * fx_ln (s, lt) : 0 ;
 }
 
 // true when the quantum q = 2^-E_i is too coarse for pair (a, b) with sum
@@ -142,7 +212,8 @@ __device__ __forceinline__ bool gxd_fx_coarse (const gxd_plan &P, double q,
         case GXD_COSINE: case GXD_CORRELATION:
             return err * a.inv * b.inv > eta * d ;
         default:
-            return err > eta * fabs (gxd_raw ((gxd_metric_id) M, &P, a1, &a, &b, k)) ;
+            return err > (eta - gxd_fx_term_rel<M, T> ())
+                * fabs (gxd_raw ((gxd_metric_id) M, &P, a1, &a, &b, k)) ;
     }
 }
 
@@ -162,6 +233,24 @@ __global__ void k_fx_colmax (const int32_t *Bj, const T *Bx, int64_t nnz,
         double v = fabs ((double) Bx [e]) ;
         if (v != 0) atomicMax (cm + Bj [e], (unsigned long long) __double_as_longlong (v)) ;
     }
+}
+
+// Canberra in FP32 plans: the smallest and largest |B| (zeros included) as
+// float bits (non-negative floats order like their bits, NaN above inf),
+// for fx_canberra_q22's condition
+template <typename T>
+__global__ void k_fx_range (const T *Bx, int64_t nnz, uint32_t *mm)
+{
+    uint32_t lo = 0xffffffffu, hi = 0 ;
+    for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; e < nnz ;
+         e += (int64_t) gridDim.x * blockDim.x)
+    {
+        const uint32_t u = __float_as_uint (fabsf ((float) Bx [e])) ;
+        lo = min (lo, u) ; hi = max (hi, u) ;
+    }
+    lo = __reduce_min_sync (0xffffffffu, lo) ;
+    hi = __reduce_max_sync (0xffffffffu, hi) ;
+    if ((threadIdx.x & 31) == 0) { atomicMin (mm, lo) ; atomicMax (mm + 1, hi) ; }
 }
 
 // The accumulator's width per row of A.  64 bits (two 32-bit words, S_i *
@@ -204,24 +293,38 @@ template <int M, typename T> __host__ __device__ constexpr int gxd_fx_words ()
 // then E_i for the row's width
 template <int M, typename T>
 __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
-    const T *Ax, int64_t m, const double *cm, int32_t *E)
+    const T *Ax, int64_t m, const double *cm, const uint32_t *brange, int32_t *E)
 {
     const int lane = threadIdx.x & 31 ;
     const int64_t i = (blockIdx.x * (int64_t) blockDim.x + threadIdx.x) / 32 ;
     if (i >= m) return ;
     double s = 0 ;
+    bool in_range = true ;      // Canberra: every |a| in [2^-125, 2^124]
     for (int64_t p = Ap [i] + lane ; p < Ap [i+1] ; p += 32)
+    {
         s += gxd_fx_bound<M> (P, fabs ((double) Ax [p]), cm [Aj [p]]) ;
+        const uint32_t u = __float_as_uint (fabsf ((float) Ax [p])) ;
+        in_range = in_range && u >= GXD_FX_CANB_MIN && u <= GXD_FX_CANB_MAX ;
+    }
     for (int off = 16 ; off > 0 ; off >>= 1) s += __shfl_xor_sync (0xffffffffu, s, off) ;
+    in_range = __all_sync (0xffffffffu, in_range) ;
     if (lane != 0) return ;
     int e = 0 ;
     // margin: the rounding of the bound's own sum is < 2^-40 of it
     if (s > 0) frexp (s * (1 + 0x1p-30), &e) ;     // s < 2^e
-    const bool narrow = gxd_fx_narrow_ok<M, T> ()
-        && (gxd_fx_count<M> () || Ap [i+1] - Ap [i] <= GXD_FX_NARROW_NNZ) ;
+    // narrow Canberra rows take 2^22 whatever S_i (fx_canberra_q22): terms in
+    // [-2^23, -2^22], so fewer than 256 of them fit the signed word; and
+    // their values and B's must be in its range
+    const int64_t nmax = (gxd_fx_xf<M, T> () && GXD_FX_NARROW_NNZ > 255) ? 255
+        : GXD_FX_NARROW_NNZ ;
+    const bool fits = !gxd_fx_xf<M, T> () || (in_range && brange != NULL
+        && brange [0] >= GXD_FX_CANB_MIN && brange [1] <= GXD_FX_CANB_MAX) ;
+    const bool narrow = gxd_fx_narrow_ok<M, T> () && fits
+        && (gxd_fx_count<M> () || Ap [i+1] - Ap [i] <= nmax) ;
     const bool split = !gxd_fx_narrow_ok<M, T> () && sizeof (T) == sizeof (float)
         && Ap [i+1] - Ap [i] < 65536 ;
-    const int ex = max (-1000, min (1000, (narrow ? 30 : split ? 40 : 62) - e)) ;
+    int ex = max (-1000, min (1000, (narrow ? 30 : split ? 40 : 62) - e)) ;
+    if (narrow && gxd_fx_xf<M, T> ()) ex = 22 ;
     E [i] = !isfinite (s) ? GXD_FX_BAD
         : (narrow ? ex : split ? ex + 2 * GXD_FX_WIDE : ex + GXD_FX_WIDE) ;
 }
@@ -301,9 +404,10 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 
 template <int M, typename T, int MODE>
 __device__ __forceinline__ void fx_products (const gxd_plan &P,
-    const int32_t *s_off, const int32_t *s_lo, const double *s_x, int cmax,
+    const int32_t *s_off, const int32_t *s_lo,
+    const typename gxd_fx_xs<M, T>::type *s_x, int cmax,
     const int32_t *__restrict__ rows, const T *__restrict__ vals,
-    const double *al, const double *__restrict__ bl,
+    const double *al, const double *__restrict__ bl, const double2 *lt,
     uint32_t *flo, uint32_t *fhi, int spare, double up)
 {
     const int lane = threadIdx.x & 31, warp = threadIdx.x / 32, nw = blockDim.x / 32 ;
@@ -324,6 +428,9 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
         }
         col = lo ;
     }
+    // the column's end and its entries' offset, kept while the lane stays in
+    // it (two shared loads fewer per product than looking them up)
+    int nxt = s_off [col+1], pb = s_lo [col] - s_off [col] ;
     // the same step count for every lane of the warp
     for (int eb = e0 ; eb < e1 ; eb += 32 * U)
     {
@@ -334,9 +441,15 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
         {
             const int e = eb + lane + 32 * u ;
             has [u] = e < e1 ;
-            if (has [u]) while (s_off [col+1] <= e) col++ ;
+            if (has [u])
+                while (nxt <= e)
+                {
+                    col++ ;
+                    nxt = s_off [col+1] ;
+                    pb = s_lo [col] - s_off [col] ;
+                }
             c [u] = col ;
-            p [u] = has [u] ? s_lo [col] + (e - s_off [col]) : 0 ;
+            p [u] = has [u] ? pb + e : 0 ;
         }
         int32_t j [U] ;
         T y [U] ;
@@ -345,9 +458,15 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
         #pragma unroll
         for (int u = 0 ; u < U ; u++)
         {
+            if constexpr (MODE == GXD_FX_NARROW && gxd_fx_xf<M, T> ())
+            {
+                atomicAdd (flo + (has [u] ? GXD_SW (j [u]) : spare),
+                    has [u] ? fx_canberra_q22 (s_x [c [u]], y [u]) : 0u) ;
+                continue ;
+            }
             double g ;
             if constexpr (gxd_fx_logs<M, T> ())
-                g = fx_js_term (s_x [c [u]], y [u], al [c [u]], __ldg (bl + p [u])) ;
+                g = fx_js_term (s_x [c [u]], y [u], al [c [u]], __ldg (bl + p [u]), lt) ;
             else
                 g = gxd_fx_term<M, T> (P, s_x [c [u]], y [u]) ;
             // a lane past the end adds 0 to the spare slot: no branch
@@ -360,6 +479,33 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
     }
 }
 
+#ifndef GXD_FX_FSQRT
+#define GXD_FX_FSQRT 1
+#endif
+// the distance from the sum a1 (gxd_finalize), except the square root of
+// Euclidean, JS and Hellinger in FP32 plans: the hardware's approximate one
+// in float (off by a few ulp, under 2^-20 of d, where the double sqrt took
+// ~10 % of Euclidean's time); values float cannot hold well take double's
+template <int M, typename T>
+__device__ __forceinline__ double fx_finalize (const gxd_plan &P, double a1,
+    const gxd_row &ra, const gxd_row &rb, int64_t k)
+{
+    const gxd_metric_id m = (gxd_metric_id) M ;
+    if constexpr (GXD_FX_FSQRT && sizeof (T) == sizeof (float)
+        && (M == GXD_JENSEN_SHANNON || M == GXD_HELLINGER))
+    {
+        double v = gxd_clamp0 (gxd_raw (m, &P, a1, &ra, &rb, k)) ;
+        if (M != GXD_EUCLIDEAN) v *= 0.5 ;
+        if (v == 0 || (v > 0x1p-100 && v < 0x1p100))
+        {
+            float r ;
+            asm ("sqrt.approx.f32 %0, %1;" : "=f" (r) : "f" ((float) v)) ;
+            return r ;
+        }
+    }
+    return gxd_finalize (m, &P, a1, 0, &ra, &rb, k) ;
+}
+
 // pair (i, j) from its sum a1: its distance *d, and whether the rewrite or
 // the quantum may be off by more than the tolerance (then: the exact merge)
 template <int M, typename T>
@@ -367,7 +513,7 @@ __device__ __forceinline__ bool fx_pair (const gxd_plan &P, double a1, double q,
     bool bad, const gxd_row &ra, const gxd_row &rb, int64_t k, double *d)
 {
     const gxd_metric_id m = (gxd_metric_id) M ;
-    *d = gxd_finalize (m, &P, a1, 0, &ra, &rb, k) ;
+    *d = fx_finalize<M, T> (P, a1, ra, rb, k) ;
     return bad || gxd_fx_coarse<M, T> (P, q, a1, *d, ra, rb, k)
         || gxd_needs_exact (m, &P, a1, 0, &ra, &rb, k, *d) ;
 }
@@ -389,7 +535,7 @@ k_intersect_fx (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
     const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
     gxd_dcsc S, const int32_t *fxE, const double *Al, const double *Bl,
-    int64_t i0, int64_t j0, int64_t w64, int64_t n, int64_t k, T *Ct)
+    const double2 *Lt, int64_t i0, int64_t j0, int64_t w64, int64_t n, int64_t k, T *Ct)
 {
     // one or two 32-bit words per output (gxd_fx_words): 64-bit shared
     // atomics are a compare-and-swap loop on sm_90, 32-bit adds are native
@@ -397,7 +543,8 @@ k_intersect_fx (gxd_plan P,
     const int w = (int) w64 ;                   // <= tn
     uint32_t *fhi = flo + GXD_SW_LEN (w) ;
     __shared__ int32_t s_lo [GXD_ICH] ;
-    __shared__ double s_x [GXD_ICH] ;
+    typedef typename gxd_fx_xs<M, T>::type XS ;
+    __shared__ XS s_x [GXD_ICH] ;
     __shared__ int32_t s_off [GXD_ICH + 1] ;
     __shared__ int32_t s_cnt, s_nredo ;
     __shared__ int32_t s_redo [GXD_FX_REDO] ;
@@ -427,7 +574,7 @@ k_intersect_fx (gxd_plan P,
             const int32_t c = Aj [base + t] ;
             const int64_t lo = S.colptr [c], hi = S.colptr [c+1] ;
             s_lo [t] = (int32_t) lo ;
-            s_x [t] = (double) Ax [base + t] ;
+            s_x [t] = (XS) Ax [base + t] ;
             s_off [t+1] = (int32_t) (hi - lo) ;     // <= tn per tile
         }
         __syncthreads () ;
@@ -444,13 +591,13 @@ k_intersect_fx (gxd_plan P,
         constexpr bool spl = !nar && sizeof (T) == sizeof (float) ;
         if (mode == GXD_FX_WIDE64 && gxd_fx_words<M, T> () == 2)
             fx_products<M, T, GXD_FX_WIDE64> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                al, Bl, flo, fhi, spare, up) ;
+                al, Bl, Lt, flo, fhi, spare, up) ;
         else if constexpr (nar)
             fx_products<M, T, GXD_FX_NARROW> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                al, Bl, flo, fhi, spare, up) ;
+                al, Bl, Lt, flo, fhi, spare, up) ;
         else if constexpr (spl)
             fx_products<M, T, GXD_FX_SPLIT> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                al, Bl, flo, fhi, spare, up) ;
+                al, Bl, Lt, flo, fhi, spare, up) ;
         base += cmax ;
     }
     __syncthreads () ;
@@ -520,7 +667,7 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
         k_intersect_fx<M, T> <<<(unsigned) nr, 256, shmem, s>>> (G->P,
             G->A.p, G->A.j, (const T *) G->A.x, G->RA,
             G->B.p, G->B.j, (const T *) G->B.x, G->RB,
-            G->csc [t], G->fx_exp, G->fx_alog, fx_tile_logs<T> (G, t),
+            G->csc [t], G->fx_exp, G->fx_alog, fx_tile_logs<T> (G, t), G->fx_ltab,
             i0 + r0, j0, w, n, G->A.ncols,
             (T *) Ct + r0 * n) ;
     })) ;
@@ -543,11 +690,26 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
             (unsigned long long *) G->fx_colmax) ;
         GXD_LAUNCH_CHECK () ;
     }
+    if (gxd_fx_xf<M, T> ())
+    {
+        GXD_CUDA_TRY (cudaMalloc (&G->fx_brange, 2 * sizeof (uint32_t))) ;
+        GXD_CUDA_TRY (cudaMemsetAsync (G->fx_brange, 0xff, sizeof (uint32_t), s)) ;
+        GXD_CUDA_TRY (cudaMemsetAsync (G->fx_brange + 1, 0, sizeof (uint32_t), s)) ;
+        if (nnz > 0)
+        {
+            k_fx_range<T> <<<(unsigned) std::min<int64_t> ((nnz + 255) / 256, 1024), 256, 0, s>>> (
+                (const T *) G->B.x, nnz, G->fx_brange) ;
+            GXD_LAUNCH_CHECK () ;
+        }
+    }
     if (gxd_fx_logs<M, T> ())
     {
         const int64_t na = G->A.nnz ;
         GXD_CUDA_TRY (cudaMalloc (&G->fx_alog, (size_t) (na > 0 ? na : 1) * sizeof (double))) ;
         GXD_CUDA_TRY (cudaMalloc (&G->fx_blog, (size_t) (nnz > 0 ? nnz : 1) * sizeof (double))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx_ltab, GXD_FX_LTAB * sizeof (double2))) ;
+        k_fx_ltab <<<1, GXD_FX_LTAB, 0, s>>> (G->fx_ltab) ;
+        GXD_LAUNCH_CHECK () ;
         if (na > 0)
         {
             k_fx_xlogx<T> <<<(unsigned) std::min<int64_t> ((na + 255) / 256, 4096), 256, 0, s>>> (
@@ -564,7 +726,8 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     if (m > 0)
     {
         k_fx_exp<M, T> <<<(unsigned) ((m * 32 + 255) / 256), 256, 0, s>>> (G->P,
-            G->A.p, G->A.j, (const T *) G->A.x, m, G->fx_colmax, G->fx_exp) ;
+            G->A.p, G->A.j, (const T *) G->A.x, m, G->fx_colmax, G->fx_brange,
+            G->fx_exp) ;
         GXD_LAUNCH_CHECK () ;
     }
 cleanup:

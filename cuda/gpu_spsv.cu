@@ -483,14 +483,19 @@ static GrB_Info launch_pass (gxd_gpu_ctx *G, const gxd_dcsr *H, int64_t h0,
     // (8 KB on top of the table's 32 KB (FP32) or 24 KB (FP64))
     const bool use_bits = !dense && G->A.ncols <= 65536 ;
     if (use_bits)
-    {
         shmem = (size_t) hcap * (4 + sizeof (T)) + (G->A.ncols + 31) / 32 * 4 + 64 ;
+    // set on every launch: the limit stays with the kernel, and a smaller one
+    // left by an earlier call (k <= 64K, bits) refused the next (k > 64K)
+    if (!dense)
+    {
         GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, false, COO>,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
     }
-    if (dense)
+    else
+    {
         GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, true, COO>,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
+    }
     if (!COO)
     {
         // few held rows (pass 1 of a small row tile): split the walk so the
