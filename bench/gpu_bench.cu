@@ -418,6 +418,34 @@ static void run_checks (void)
             hmat A = gen_small (5, 50, 0.3, gxd_metric_table [metric].nonneg, 21) ;
             check_dense (P, A, copies (A, 0, 300), "300 copies of one row") ;
         }
+    // explicit zeros (entries whose value is 0) in A and B; for Canberra
+    // also values at both ends of float's range (|x|+|y| past FLT_MAX,
+    // subnormals): the fixed-point kernel's fast Canberra form must step
+    // aside for all of them (fx_canberra_q22's range test)
+    for (int fp = 0 ; fp < 2 ; fp++)
+        for (int metric = 0 ; metric < GXD_NMETRICS ; metric++)
+        {
+            if (metric == GXD_KL_DIVERGENCE) continue ;    // log 0
+            gxd_plan P = plan_of (metric, fp) ;
+            bool nonneg = gxd_metric_table [metric].nonneg ;
+            hmat A = gen_small (37, 50, 0.15, nonneg, 31), B = gen_small (29, 50, 0.15, nonneg, 32) ;
+            // changed values: rounded to float once, the reference takes those
+            auto refloat = [] (hmat &H)
+            {
+                for (size_t q = 0 ; q < H.x.size () ; q++) H.xf [q] = (float) H.x [q] ;
+                use_float_values (H) ;
+            } ;
+            for (size_t q = 0 ; q < A.x.size () ; q++) if (q % 9 == 4) A.x [q] = 0 ;
+            for (size_t q = 0 ; q < B.x.size () ; q++) if (q % 11 == 2) B.x [q] = 0 ;
+            refloat (A) ; refloat (B) ;
+            check_dense (P, A, B, "explicit zeros") ;
+            if (metric != GXD_CANBERRA) continue ;
+            A = gen_small (37, 50, 0.15, false, 33) ; B = gen_small (29, 50, 0.15, false, 34) ;
+            for (size_t q = 0 ; q < A.x.size () ; q++) if (q % 13 == 5) A.x [q] *= 1e-40 ;
+            for (size_t q = 0 ; q < B.x.size () ; q++) if (q % 17 == 1) B.x [q] *= 6e37 ;
+            refloat (A) ; refloat (B) ;
+            check_dense (P, A, B, "values at float's ends") ;
+        }
     // generic plans of built-in ops
     struct gen { gxd_opcode add, mult ; double id ; } gens [] =
     {
