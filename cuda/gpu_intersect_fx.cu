@@ -182,11 +182,14 @@ __device__ __forceinline__ double fx_ln (double s, const double2 *__restrict__ l
     return fma (e, 0.6931471805599453, t.y) + fma (p, r * r, r) ;
 }
 
+// no branch (measured 2 % faster on MovieLens-like, 7 % on fortunes): for
+// s = 0 (explicit zeros) fx_ln (0) is finite (-709 and some), so the term is
+// 0 + 0 - 0
 __device__ __forceinline__ double fx_js_term (double x, double y, double xl,
     double yl, const double2 *__restrict__ lt)
 {
     const double s = x + y ;
-    return (s > 0) ? xl + yl - s * fx_ln (s, lt) : 0 ;
+    return xl + yl - s * fx_ln (s, lt) ;
 }
 
 // true when the quantum q = 2^-E_i is too coarse for pair (a, b) with sum
@@ -455,6 +458,7 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
         T y [U] ;
         #pragma unroll
         for (int u = 0 ; u < U ; u++) { j [u] = __ldg (rows + p [u]) ; y [u] = __ldg (vals + p [u]) ; }
+
         #pragma unroll
         for (int u = 0 ; u < U ; u++)
         {
