@@ -344,11 +344,12 @@ struct gxd_gpu_ctx
     int threads ;       // block size of the intersection kernel
     int kv ;            // intersection kernel variant (gpu_intersect.cu)
     // fixed-point variant (gpu_intersect_fx.cu): max |B(:,c)|, E_i per row;
-    // JS in FP32: v ln v of A's entries and of B's (the tiles' order), and
-    // the logarithm's table (fx_ln)
+    // JS in FP32: v ln v of A's entries, B's entries packed with theirs
+    // (the tiles' order), and the logarithm's table (fx_ln)
     double *fx_colmax ;
     int32_t *fx_exp ;
-    double *fx_alog, *fx_blog ;
+    double *fx_alog ;
+    double2 *fx_bpack ;   // JS, FP32: B's entries as (row and value, v ln v)
     double2 *fx_ltab ;
     uint32_t *fx_brange ;   // Canberra, FP32: min and max |B| (float bits)
     int strategy ;      // gxd_strategy
