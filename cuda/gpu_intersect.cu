@@ -36,23 +36,23 @@
 //     SM).  Same terms, same order of the sums: deterministic as 1.
 //  3: no barrier per column, terms added in fixed point with atomics
 //     (gpu_intersect_fx.cu); deterministic too (integer sums).
-// Measured (docs/gpu_strategy.md, "Kernel variants", six data sets, after
-// variant 3's 32-bit words and listed merges): 3 is the fastest for
-// Manhattan, Canberra, Jensen-Shannon and Hamming on all six (1.0-2.2x the
-// best of 1 and 2), and for cosine, Euclidean and squared Euclidean where
-// rows of A hold 24 or more entries on average (1.04-1.38x); on shorter
-// rows those three lose 2-20 % with it (too few products per block to pay
-// its set-up) and take variant 1; so does Manhattan under 6 entries per
-// row (debian_depends, 4.4: 0.0041 against 0.0046 ms per 10^6 pairs; on
-// wordnet_lemma_3grams and fortunes 3 is as fast or faster, and Canberra
-// is faster with 3 on all three).  The metrics not measured keep 1.
+// Measured (docs/gpu_strategy.md, "Kernel variants", six data sets, proof
+// run of 2026-11-22 22:25): 3 is the fastest for Canberra, Jensen-Shannon
+// and Hamming on all six (1.1-2.7x the best of 1 and 2), for Manhattan
+// except on debian_depends (4.4 entries per row: 0.0045 against 0.0041 ms
+// per 10^6 pairs), and for cosine, Euclidean and squared Euclidean where
+// rows of A hold 16 or more entries on average (fortunes, 21 per row:
+// 1.08-1.22x; MovieLens-like 1.42-1.54x); on wordnet_lemma_3grams (12) they
+// tie or lose up to 12 %, on debian_depends up to 22 % (too few products
+// per block to pay its set-up) and take variant 1.  The metrics not
+// measured keep 1.
 __host__ __device__ constexpr int gxd_default_kv (int m, double mean_degree)
 {
     return (m == GXD_MANHATTAN && mean_degree < 6) ? 1
         : (m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON || m == GXD_CANBERRA
             || m == GXD_HAMMING) ? 3
         : ((m == GXD_COSINE || m == GXD_EUCLIDEAN || m == GXD_SQEUCLIDEAN)
-            && mean_degree >= 24) ? 3 : 1 ;
+            && mean_degree >= 16) ? 3 : 1 ;
 }
 
 template <bool PRE, typename T> struct gxd_sbv { typedef T type ; } ;
