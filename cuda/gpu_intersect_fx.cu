@@ -60,11 +60,12 @@ __device__ __forceinline__ double gxd_fx_bound (const gxd_plan &P, double x,
 // off by less than 1.25 2^-21 of itself (plus 2^-140 where it is
 // subnormal).  The ratios are terms of the distance, all >= 0: their errors
 // add up to at most 1.25 2^-21 of the raw union sum (gxd_fx_term_rel, which
-// the a-posteriori test below counts).  Conversions to and from double run
-// at a quarter of the float rate on sm_90 and were most of Canberra's
-// extra time over Manhattan: narrow rows take r's quantum in float too
-// (fx_canberra_q22), wide ones convert r once.  Sums too large for the
-// quotient fall back to double.  (measured: docs/gpu_strategy.md)
+// the a-posteriori test below counts).  Narrow rows whose values are in
+// range take r and its quantum in float without a test or a branch
+// (fx_canberra_q22: what made Canberra fast, ncu counted 1.5x Manhattan's
+// instructions with the tests); the others take the tested quotient below,
+// in double where |x|+|y| is too large for it.  (measured:
+// docs/gpu_strategy.md, variant 3, fourth session)
 template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_xf ()
 {
     return M == GXD_CANBERRA && sizeof (T) == sizeof (float) ;
@@ -489,7 +490,6 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
                 y [u] = __ldg (vals + p [u]) ;
             }
         }
-
         #pragma unroll
         for (int u = 0 ; u < U ; u++)
         {
@@ -514,23 +514,20 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
     }
 }
 
-#ifndef GXD_FX_FSQRT
-#define GXD_FX_FSQRT 1
-#endif
 // the distance from the sum a1 (gxd_finalize), except the square root of
-// Euclidean, JS and Hellinger in FP32 plans: the hardware's approximate one
-// in float (off by a few ulp, under 2^-20 of d, where the double sqrt took
-// ~10 % of Euclidean's time); values float cannot hold well take double's
+// JS and Hellinger in FP32 plans: the hardware's approximate one in float
+// (off by a few ulp, under 2^-20 of d; JS 1-4 % faster, Euclidean measured
+// 3 % slower so it keeps double's); values float cannot hold well take
+// double's
 template <int M, typename T>
 __device__ __forceinline__ double fx_finalize (const gxd_plan &P, double a1,
     const gxd_row &ra, const gxd_row &rb, int64_t k)
 {
     const gxd_metric_id m = (gxd_metric_id) M ;
-    if constexpr (GXD_FX_FSQRT && sizeof (T) == sizeof (float)
+    if constexpr (sizeof (T) == sizeof (float)
         && (M == GXD_JENSEN_SHANNON || M == GXD_HELLINGER))
     {
-        double v = gxd_clamp0 (gxd_raw (m, &P, a1, &ra, &rb, k)) ;
-        if (M != GXD_EUCLIDEAN) v *= 0.5 ;
+        const double v = 0.5 * gxd_clamp0 (gxd_raw (m, &P, a1, &ra, &rb, k)) ;
         if (v == 0 || (v > 0x1p-100 && v < 0x1p100))
         {
             float r ;
