@@ -47,7 +47,16 @@ __device__ __forceinline__ double gxd_fx_bound (const gxd_plan &P, double x,
         case GXD_CANBERRA:
         case GXD_HAMMING:       return 2 ;
         case GXD_HELLINGER:     return 2 * sqrt (x * mc) ;
-        case GXD_JENSEN_SHANNON: return (x + mc) * 0.6931471805599453 ;
+        case GXD_JENSEN_SHANNON:
+        {
+            // |g| = x ln (1 + y/x) + y ln (1 + x/y) <= x (1 + ln (1 + mc/x))
+            // and <= (x + mc) ln 2; plus the FP32 term's own error
+            // (fx_js_term, < 2^-37.8 (x + y)), so the bound holds for the
+            // computed term too (x = 0 gives a tiny one)
+            const double loose = (x + mc) * 0.6931471805599453 ;
+            const double tight = (x > 0) ? x * (1 + log1p (mc / x)) : 0 ;
+            return ((tight < loose) ? tight : loose) + 0x1p-37 * (x + mc) ;
+        }
         case GXD_MINKOWSKI:
             return pow (x + mc, P.p) + pow (x, P.p) + pow (mc, P.p) ;
         default:                return 1 ;              // counts: 0 or 1
@@ -126,19 +135,19 @@ template <int M, typename T> __host__ __device__ constexpr double gxd_fx_term_er
 // (gxd_fx_logs): one logarithm per product (fx_ln, by a table) instead of
 // two and two divisions.  The three parts may cancel: x ln x and y ln y are
 // off by a few ulp of themselves (|ln v| <= 104 for a float v), ln s by less
-// than 2^-45, so a term is off by less than 1000 eps s (eps = 2^-53;
-// 2^-45 s + 3 ulp of 104 s is 700 eps s), and the sum of s over the pair's intersection is
-// at most (n0(a) + n0(b)) / ln 2: 2e-13 (n0(a) + n0(b)) in all
-// (gxd_fx_norm_err), far below the FP32 tolerance on every pair that the
-// rewrite keeps (gxd_needs_exact sends raw < 1e-6 (n0(a) + n0(b)) to the
-// exact merge).  FP64 plans keep gxd_g: their tolerance is 1e-12.
+// than 2^-37.9 (fx_ln), so a term is off by less than 2^-37.8 s, and the sum
+// of s over the pair's intersection is at most (n0(a) + n0(b)) / ln 2:
+// 6e-12 (n0(a) + n0(b)) in all (gxd_fx_norm_err, which gxd_fx_coarse
+// counts: pairs whose raw sum is under 5e-6 (n0(a) + n0(b)), near-duplicate
+// rows, go to the exact merge).  FP64 plans keep gxd_g: their tolerance is
+// 1e-12.
 template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_logs ()
 {
     return M == GXD_JENSEN_SHANNON && sizeof (T) == sizeof (float) ;
 }
 template <int M, typename T> __host__ __device__ constexpr double gxd_fx_norm_err ()
 {
-    return gxd_fx_logs<M, T> () ? 2e-13 : 0 ;
+    return gxd_fx_logs<M, T> () ? 6e-12 : 0 ;
 }
 
 // v ln v of every entry (0 for v = 0; JS values are >= 0)
@@ -157,10 +166,11 @@ __global__ void k_fx_xlogx (const T *x, int64_t n, double *out)
 // library's log: m lies within 2^-9 of c_i = 1 + (i + 1/2)/256 (i: the top 8
 // bits of m), the table holds t_i = (1/c_i rounded, -ln of that), so ln s =
 // e ln 2 - ln t_i.x + log1p (r) with r = m t_i.x - 1 (one rounding, |r| <
-// 2^-9) and log1p by four terms of its series (remainder < |r|^5/5 < 2^-47).
-// With the roundings of the sums (|ln s| < 2^7: 2^-47 each) and of e ln 2
-// it is off by less than 2^-45 (absolute), half of what fx_js_term's error
-// budget allows for it.  Measured: docs/gpu_strategy.md (variant 3)
+// 2^-9) and log1p by three terms of its series (remainder < r^4/4 < 2^-38;
+// a fourth term cost 0.5 %, and the larger error only sends more
+// near-duplicate pairs to the exact merge, see gxd_fx_norm_err).  With
+// the roundings (|ln s| < 2^7: 2^-47 each) it is off by less than 2^-37.9.
+// Measured: docs/gpu_strategy.md (variant 3)
 #define GXD_FX_LTAB 256
 
 __global__ void k_fx_ltab (double2 *lt)
@@ -193,8 +203,7 @@ __device__ __forceinline__ double fx_ln (double s, const double2 *__restrict__ l
     // the biased exponent b as 2^52 + b (exact), minus 2^52 + 1023
     const double e = __hiloint2double (0x43300000, hi >> 20) - 0x1.00000000003ffp52 ;
     const double r = fma (m, t.x, -1.0) ;
-    double p = fma (r, -0.25, 1.0 / 3) ;
-    p = fma (p, r, -0.5) ;
+    const double p = fma (r, 1.0 / 3, -0.5) ;
     return fma (e, 0.6931471805599453, t.y) + fma (p, r * r, r) ;
 }
 
@@ -276,17 +285,18 @@ __global__ void k_fx_range (const T *Bx, int64_t nnz, uint32_t *mm)
 // 2^E_i < 2^62) in general; 32 bits (S_i * 2^E_i < 2^30: one atomic per
 // product instead of two plus a carry) in FP32 plans where that quantum is
 // fine enough: counts (terms are integers, exact while q <= 1) and the
-// metrics whose bound does not depend on the column maxima (Manhattan,
-// Canberra: beta is within a small factor of the actual sums) on rows of up
-// to GXD_FX_NARROW_NNZ entries (longer rows that overlap much send many
-// pairs to the exact merge: MovieLens-like Manhattan 0.0124 ms per 10^6
-// pairs with 128, 0.0156 with 1024; doing such rows again wide instead of
-// merging measured no better).  Where the bound holds the maxima (cosine,
-// Euclidean, JS, ...) a few heavy rows of B make it loose by orders of
-// magnitude: 30 bits then sent most pairs to the exact merge (measured).
-// A wide row's E_i is stored plus GXD_FX_WIDE; in FP32 plans of the other
-// metrics (cosine, Euclidean, JS, ...) a row of fewer than 2^16 entries is
-// "split" instead (plus 2 GXD_FX_WIDE, see fx_add_split).
+// metrics whose bound does not depend on the column maxima or only by its
+// logarithm (Manhattan, Canberra, JS: beta is within a small factor of the
+// actual sums) on rows of up to GXD_FX_NARROW_NNZ entries (longer rows that
+// overlap much send many pairs to the exact merge: MovieLens-like Manhattan
+// 0.0124 ms per 10^6 pairs with 128, 0.0156 with 1024; doing such rows
+// again wide instead of merging measured no better; JS 0.0208 -> 0.0196
+// narrow).  Where the bound holds the maxima (cosine, Euclidean, ...) a few
+// heavy rows of B make it loose by orders of magnitude: 30 bits then sent
+// most pairs to the exact merge (measured).  A wide row's E_i is stored plus
+// GXD_FX_WIDE; in FP32 plans of the metrics other than Manhattan, Canberra
+// and counts a row of fewer than 2^16 entries is "split" instead (plus 2
+// GXD_FX_WIDE, see fx_add_split).
 #ifndef GXD_FX_NARROW_NNZ
 #define GXD_FX_NARROW_NNZ 128
 #endif
@@ -300,7 +310,15 @@ template <int M> __host__ __device__ constexpr bool gxd_fx_count ()
 template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_narrow_ok ()
 {
     return sizeof (T) == sizeof (float) && (gxd_fx_count<M> ()
-        || M == GXD_MANHATTAN || M == GXD_CANBERRA) ;
+        || M == GXD_MANHATTAN || M == GXD_CANBERRA
+        || M == GXD_JENSEN_SHANNON) ;
+}
+// FP32 rows too long for the narrow form: split (fx_add_split) except for
+// Manhattan and Canberra (wide64) and counts (always narrow)
+template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_split_ok ()
+{
+    return sizeof (T) == sizeof (float) && !gxd_fx_count<M> ()
+        && (!gxd_fx_narrow_ok<M, T> () || M == GXD_JENSEN_SHANNON) ;
 }
 // 32-bit words per output in shared memory
 template <int M, typename T> __host__ __device__ constexpr int gxd_fx_words ()
@@ -340,7 +358,7 @@ __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
         && brange [0] >= GXD_FX_CANB_MIN && brange [1] <= GXD_FX_CANB_MAX) ;
     const bool narrow = gxd_fx_narrow_ok<M, T> () && fits
         && (gxd_fx_count<M> () || Ap [i+1] - Ap [i] <= nmax) ;
-    const bool split = !gxd_fx_narrow_ok<M, T> () && sizeof (T) == sizeof (float)
+    const bool split = gxd_fx_split_ok<M, T> () && !narrow
         && Ap [i+1] - Ap [i] < 65536 ;
     int ex = max (-1000, min (1000, (narrow ? 30 : split ? 40 : 62) - e)) ;
     if (narrow && gxd_fx_xf<M, T> ()) ex = 22 ;
@@ -404,7 +422,7 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
     int s, double q, int mode)
 {
     constexpr bool nar = gxd_fx_narrow_ok<M, T> () ;
-    constexpr bool spl = !nar && sizeof (T) == sizeof (float) ;
+    constexpr bool spl = gxd_fx_split_ok<M, T> () ;
     if (nar && mode == GXD_FX_NARROW) return (double) (int32_t) lo [s] * q ;
     if (spl && mode == GXD_FX_SPLIT)
         return (double) ((long long) (int32_t) hi [s] * 65536 + (long long) lo [s]) * q ;
@@ -644,15 +662,18 @@ k_intersect_fx (gxd_plan P,
         // rows): FP32 Manhattan, Canberra, counts: narrow or wide64; other
         // FP32 metrics: split or wide64; FP64: wide64
         constexpr bool nar = gxd_fx_narrow_ok<M, T> () ;
-        constexpr bool spl = !nar && sizeof (T) == sizeof (float) ;
+        constexpr bool spl = gxd_fx_split_ok<M, T> () ;
         if (mode == GXD_FX_WIDE64 && gxd_fx_words<M, T> () == 2)
             fx_products<M, T, GXD_FX_WIDE64> (P, s_off, s_lo, s_x, cmax, rows, vals,
                 al, Bl, Lt, flo, fhi, spare, up) ;
+        else if (mode == GXD_FX_SPLIT)
+        {
+            if constexpr (spl)
+                fx_products<M, T, GXD_FX_SPLIT> (P, s_off, s_lo, s_x, cmax, rows, vals,
+                    al, Bl, Lt, flo, fhi, spare, up) ;
+        }
         else if constexpr (nar)
             fx_products<M, T, GXD_FX_NARROW> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                al, Bl, Lt, flo, fhi, spare, up) ;
-        else if constexpr (spl)
-            fx_products<M, T, GXD_FX_SPLIT> (P, s_off, s_lo, s_x, cmax, rows, vals,
                 al, Bl, Lt, flo, fhi, spare, up) ;
         base += cmax ;
     }
