@@ -446,6 +446,39 @@ static void run_checks (void)
             refloat (A) ; refloat (B) ;
             check_dense (P, A, B, "values at float's ends") ;
         }
+    // Jensen-Shannon on integers (the fixed-point kernel's table form,
+    // fx_js_int): every shape with values rounded to integers (some 0), then
+    // some past the table (s >= 4096: the logarithm's form per product),
+    // then every other row of A not all integers (those rows take the
+    // logarithm's form), then one value of B not an integer (all of B does)
+    for (int fp = 0 ; fp < 2 ; fp++)
+        for (size_t s = 0 ; s < sizeof shapes / sizeof shapes [0] ; s++)
+        {
+            gxd_plan P = plan_of (GXD_JENSEN_SHANNON, fp) ;
+            const hmat A0 = gen_small (shapes [s].m, shapes [s].k, shapes [s].dens, true, 41 + s) ;
+            const hmat B0 = gen_small (shapes [s].n, shapes [s].k, shapes [s].dens, true, 141 + s) ;
+            hmat A, B ;
+            // values x 60 rounded (up to 300), every 7th x big instead
+            auto to_ints = [] (const hmat &H0, double big)
+            {
+                hmat H = H0 ;
+                for (size_t q = 0 ; q < H.x.size () ; q++)
+                    H.x [q] = (q % 9 == 4) ? 0 : std::round (H.x [q] * ((q % 7 == 1) ? big : 60)) ;
+                for (size_t q = 0 ; q < H.x.size () ; q++) H.xf [q] = (float) H.x [q] ;
+                return H ;
+            } ;
+            A = to_ints (A0, 60) ; B = to_ints (B0, 60) ;
+            std::string name = std::string ("integers ") + shapes [s].name ;
+            check_dense (P, A, B, name.c_str ()) ;
+            check_dense (P, A, A, (name + ", self").c_str ()) ;
+            A = to_ints (A0, 7000) ; B = to_ints (B0, 5000) ;
+            check_dense (P, A, B, (name + ", some past 4096").c_str ()) ;
+            for (int64_t i = 0 ; i < A.m ; i += 2)
+                if (A.p [i] < A.p [i+1]) { A.x [A.p [i]] += 0.25 ; A.xf [A.p [i]] += 0.25f ; }
+            check_dense (P, A, B, (name + ", half the rows of A not").c_str ()) ;
+            if (!B.x.empty ()) { B.x [0] += 0.5 ; B.xf [0] += 0.5f ; }
+            check_dense (P, A, B, (name + ", a value of B not").c_str ()) ;
+        }
     // generic plans of built-in ops
     struct gen { gxd_opcode add, mult ; double id ; } gens [] =
     {
@@ -783,6 +816,19 @@ static void run_bench (const char *dir, const char *only)
                 pairs / ms [q] * 1e3, extra / 1e6) ;
             fflush (stdout) ;
         }
+        // JS on values that are not integers (x 1.1): fx_ln's form, not the
+        // small-integer table's
+        double ms_jsr ;
+        {
+            hmat R = A ;
+            for (size_t q = 0 ; q < R.x.size () ; q++)
+            {
+                R.xf [q] = (float) (R.x [q] * 1.1) ; R.x [q] = R.xf [q] ;
+            }
+            ms_jsr = time_gxd (GXD_JENSEN_SHANNON, R, m, GXD_STRAT_INTERSECT, 3, &extra, &cs) ;
+            printf ("  gxbdist %-15s %9.3f ms  %.4f ms/1e6 pairs (values x 1.1: not integers)\n",
+                "JENSEN_SHANNON", ms_jsr, ms_jsr / mp) ;
+        }
         // naive and SPSV on a slice of rows (their cost is linear in rows)
         int64_t rs = std::min<int64_t> (m, 2048) ;
         const double rmp = (double) rs * m / 1e6 ;
@@ -810,19 +856,20 @@ static void run_bench (const char *dir, const char *only)
             csp, (long) nnzC) ;
         double floor_ms = 4.0 / 3.0e12 * 1e6 * 1e3 ;   // FP32 write of 1e6 outputs
         snprintf (line, sizeof line,
-            "| %-20s | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %.1fx %.1fx %.1fx | %.1fx %.1fx | %6.0f | %.4f |",
-            S.name.c_str (), ms [0] / mp, ms [1] / mp, ms [2] / mp, ms [3] / mp,
+            "| %-20s | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %.1fx %.1fx %.1fx | %.1fx %.1fx %.1fx | %6.0f | %.4f |",
+            S.name.c_str (), ms [0] / mp, ms [1] / mp, ms [2] / mp, ms_jsr / mp, ms [3] / mp,
             ms [4] / mp, chebf, naive, naive_c, naive_js, cheb, spsvl1, csp,
             naive / (ms [0] / mp), naive_c / (ms [1] / mp), naive_js / (ms [2] / mp),
-            naive / (ms [1] / mp), naive / (ms [2] / mp), extra / 1e6, floor_ms) ;
+            naive / (ms [1] / mp), naive / (ms [2] / mp), naive / (ms_jsr / mp),
+            extra / 1e6, floor_ms) ;
         table.push_back (line) ;
     }
     printf ("\nms per 10^6 output pairs, all pairs of one matrix, FP32, device-resident output"
             " (H100; median of 3)\n") ;
-    printf ("| data | L1 | Canberra | JS | cosine | Euclid | Chebyshev | naive L1 | naive Canb |"
+    printf ("| data | L1 | Canberra | JS | JS x1.1 | cosine | Euclid | Chebyshev | naive L1 | naive Canb |"
             " naive JS | SPSV Cheb | SPSV L1 exact | cuSPARSE | x naive, same metric (L1 Canb JS) |"
-            " x naive L1 (Canb JS) | ctx MB | write floor |\n") ;
-    printf ("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n") ;
+            " x naive L1 (Canb JS JSx1.1) | ctx MB | write floor |\n") ;
+    printf ("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n") ;
     for (auto &l : table) printf ("%s\n", l.c_str ()) ;
 }
 

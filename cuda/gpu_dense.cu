@@ -56,6 +56,7 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     cudaFree (G->Asj) ; cudaFree (G->Asx) ; cudaFree (G->Bsj) ; cudaFree (G->Bsx) ;
     cudaFree (G->fx_colmax) ; cudaFree (G->fx_exp) ;
     cudaFree (G->fx_alog) ; cudaFree (G->fx_bpack) ; cudaFree (G->fx_ltab) ; cudaFree (G->fx_brange) ;
+    cudaFree (G->fx_itab) ; cudaFree (G->fx_bint) ;
     cudaFree (G->perm_a) ; cudaFree (G->perm_b) ; cudaFree (G->bnd) ;
     cudaFree (G->sort_ws) ;
     memset (G, 0, sizeof (*G)) ;

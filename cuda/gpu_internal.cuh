@@ -351,6 +351,8 @@ struct gxd_gpu_ctx
     double *fx_alog ;
     double2 *fx_bpack ;   // JS, FP32: B's entries as (row and value, v ln v)
     double2 *fx_ltab ;
+    double *fx_itab ;     // JS, FP32: s ln s for integers s (fx_js_int)
+    uint32_t *fx_bint ;   // JS, FP32: nonzero unless B's values are all such
     uint32_t *fx_brange ;   // Canberra, FP32: min and max |B| (float bits)
     int strategy ;      // gxd_strategy
     // Chebyshev: rows of A and B by descending magnitude

@@ -150,16 +150,51 @@ template <int M, typename T> __host__ __device__ constexpr double gxd_fx_norm_er
     return gxd_fx_logs<M, T> () ? 6e-12 : 0 ;
 }
 
-// v ln v of every entry (0 for v = 0; JS values are >= 0)
+// v ln v (0 for v = 0; JS values are >= 0): one expression for A's entries,
+// B's and the integer table, so that a term with a zero on either side
+// cancels to exactly 0 in fx_js_int
+__device__ __forceinline__ double fx_xlogx (double v)
+{
+    return (v > 0) ? v * log (v) : 0 ;
+}
+
+// v ln v of every entry
 template <typename T>
 __global__ void k_fx_xlogx (const T *x, int64_t n, double *out)
 {
     for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; e < n ;
          e += (int64_t) gridDim.x * blockDim.x)
-    {
-        const double v = (double) x [e] ;
-        out [e] = (v > 0) ? v * log (v) : 0 ;
-    }
+        out [e] = fx_xlogx ((double) x [e]) ;
+}
+
+// Jensen-Shannon on integers (counts, ratings: every value of row i and of
+// B an integer in [0, 2^24]): s = x + y is an integer, and below
+// GXD_FX_ITAB its s ln s comes from a table (k_fx_itab) instead of fx_ln's
+// series (fx_js_int).  Each of the three parts is then within 2 ulp of
+// itself (< 2^-48 s), far inside the error fx_ln's terms are allowed
+// (gxd_fx_norm_err).
+#define GXD_FX_ITAB 4096
+
+__global__ void k_fx_itab (double *it)
+{
+    for (int i = threadIdx.x ; i < GXD_FX_ITAB ; i += blockDim.x)
+        it [i] = fx_xlogx ((double) i) ;
+}
+
+// nonzero in *bad unless every value is an integer in [0, 2^24]
+template <typename T> __host__ __device__ __forceinline__ bool gxd_fx_small_int (T v)
+{
+    return v >= 0 && v <= 0x1p24 && v == (T) (int) v ;
+}
+
+template <typename T>
+__global__ void k_fx_ints (const T *x, int64_t n, uint32_t *bad)
+{
+    bool ok = true ;
+    for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; e < n ;
+         e += (int64_t) gridDim.x * blockDim.x)
+        ok = ok && gxd_fx_small_int (x [e]) ;
+    if (!__all_sync (0xffffffffu, ok) && (threadIdx.x & 31) == 0) atomicOr (bad, 1u) ;
 }
 
 // ln s for a positive finite double s = 2^e m (1 <= m < 2), without the
@@ -191,7 +226,7 @@ __global__ void k_fx_pack (const int32_t *rows, const T *x, int64_t n, double2 *
     {
         const float v = (float) x [e] ;
         out [e] = make_double2 (__hiloint2double (__float_as_int (v), rows [e]),
-            (v > 0) ? (double) v * log ((double) v) : 0) ;
+            fx_xlogx ((double) v)) ;
     }
 }
 
@@ -215,6 +250,18 @@ __device__ __forceinline__ double fx_js_term (double x, double y, double xl,
 {
     const double s = x + y ;
     return xl + yl - s * fx_ln (s, lt) ;
+}
+
+// the integer form: s ln s from the table where s < GXD_FX_ITAB (s's index:
+// the low word of s + 2^52), else fx_ln as in fx_js_term
+__device__ __forceinline__ double fx_js_int (double x, float y, double xl,
+    double yl, const double2 *__restrict__ lt, const double *__restrict__ it)
+{
+    const double s = x + y ;
+    double sl ;
+    if (s < GXD_FX_ITAB) sl = __ldg (it + __double2loint (s + 0x1p52)) ;
+    else sl = s * fx_ln (s, lt) ;
+    return xl + yl - sl ;
 }
 
 // true when the quantum q = 2^-E_i is too coarse for pair (a, b) with sum
@@ -301,6 +348,8 @@ __global__ void k_fx_range (const T *Bx, int64_t nnz, uint32_t *mm)
 #define GXD_FX_NARROW_NNZ 128
 #endif
 #define GXD_FX_WIDE 4096
+// JS rows of small integers (fx_js_int): E_i stored plus this too
+#define GXD_FX_INTS (4 * GXD_FX_WIDE)
 
 template <int M> __host__ __device__ constexpr bool gxd_fx_count ()
 {
@@ -330,21 +379,26 @@ template <int M, typename T> __host__ __device__ constexpr int gxd_fx_words ()
 // then E_i for the row's width
 template <int M, typename T>
 __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
-    const T *Ax, int64_t m, const double *cm, const uint32_t *brange, int32_t *E)
+    const T *Ax, int64_t m, const double *cm, const uint32_t *brange,
+    const uint32_t *bint, int32_t *E)
 {
     const int lane = threadIdx.x & 31 ;
     const int64_t i = (blockIdx.x * (int64_t) blockDim.x + threadIdx.x) / 32 ;
     if (i >= m) return ;
     double s = 0 ;
     bool in_range = true ;      // Canberra: every |a| in [2^-125, 2^124]
+    bool ints = true ;          // JS: every a a small integer (fx_js_int)
     for (int64_t p = Ap [i] + lane ; p < Ap [i+1] ; p += 32)
     {
         s += gxd_fx_bound<M> (P, fabs ((double) Ax [p]), cm [Aj [p]]) ;
         const uint32_t u = __float_as_uint (fabsf ((float) Ax [p])) ;
         in_range = in_range && u >= GXD_FX_CANB_MIN && u <= GXD_FX_CANB_MAX ;
+        ints = ints && gxd_fx_small_int (Ax [p]) ;
     }
     for (int off = 16 ; off > 0 ; off >>= 1) s += __shfl_xor_sync (0xffffffffu, s, off) ;
     in_range = __all_sync (0xffffffffu, in_range) ;
+    ints = __all_sync (0xffffffffu, ints) && gxd_fx_logs<M, T> () && bint != NULL
+        && *bint == 0 ;
     if (lane != 0) return ;
     int e = 0 ;
     // margin: the rounding of the bound's own sum is < 2^-40 of it
@@ -363,7 +417,8 @@ __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
     int ex = max (-1000, min (1000, (narrow ? 30 : split ? 40 : 62) - e)) ;
     if (narrow && gxd_fx_xf<M, T> ()) ex = 22 ;
     E [i] = !isfinite (s) ? GXD_FX_BAD
-        : (narrow ? ex : split ? ex + 2 * GXD_FX_WIDE : ex + GXD_FX_WIDE) ;
+        : (narrow ? ex : split ? ex + 2 * GXD_FX_WIDE : ex + GXD_FX_WIDE)
+          + ((ints && (narrow || split)) ? GXD_FX_INTS : 0) ;
 }
 
 //------------------------------------------------------------------------------
@@ -440,13 +495,13 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 #define GXD_FX_UNROLL 4
 #endif
 
-template <int M, typename T, int MODE>
+template <int M, typename T, int MODE, bool INT>
 __device__ __forceinline__ void fx_products (const gxd_plan &P,
     const int32_t *s_off, const int32_t *s_lo,
     const typename gxd_fx_xs<M, T>::type *s_x, int cmax,
     const int32_t *__restrict__ rows, const T *__restrict__ vals,
     const double *al, const double2 *__restrict__ bl, const double2 *lt,
-    uint32_t *flo, uint32_t *fhi, int spare, double up)
+    const double *it, uint32_t *flo, uint32_t *fhi, int spare, double up)
 {
     const int lane = threadIdx.x & 31, warp = threadIdx.x / 32, nw = blockDim.x / 32 ;
     const int total = s_off [cmax] ;
@@ -520,7 +575,9 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
                 continue ;
             }
             double g ;
-            if constexpr (gxd_fx_logs<M, T> ())
+            if constexpr (gxd_fx_logs<M, T> () && INT)
+                g = fx_js_int (s_x [c [u]], y [u], al [c [u]], yl [u], lt, it) ;
+            else if constexpr (gxd_fx_logs<M, T> ())
                 g = fx_js_term (s_x [c [u]], y [u], al [c [u]], yl [u], lt) ;
             else
                 g = gxd_fx_term<M, T> (P, s_x [c [u]], y [u]) ;
@@ -532,6 +589,27 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
             else fx_add32 (flo, slot, has [u] ? g : 0, up) ;
         }
     }
+}
+
+// one staged chunk's products in accumulator form MODE: JS rows of small
+// integers take fx_js_int
+template <int M, typename T, int MODE>
+__device__ __forceinline__ void fx_chunk (const gxd_plan &P, bool ints,
+    const int32_t *s_off, const int32_t *s_lo,
+    const typename gxd_fx_xs<M, T>::type *s_x, int cmax,
+    const int32_t *rows, const T *vals, const double *al, const double2 *bl,
+    const double2 *lt, const double *it, uint32_t *flo, uint32_t *fhi,
+    int spare, double up)
+{
+    if constexpr (gxd_fx_logs<M, T> ())
+        if (ints)
+        {
+            fx_products<M, T, MODE, true> (P, s_off, s_lo, s_x, cmax, rows, vals,
+                al, bl, lt, it, flo, fhi, spare, up) ;
+            return ;
+        }
+    fx_products<M, T, MODE, false> (P, s_off, s_lo, s_x, cmax, rows, vals,
+        al, bl, lt, it, flo, fhi, spare, up) ;
 }
 
 // the distance from the sum a1 (gxd_finalize), except the square root of
@@ -604,7 +682,8 @@ k_intersect_fx (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
     const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
     gxd_dcsc S, const int32_t *fxE, const double *Al, const double2 *Bl,
-    const double2 *Lt, int64_t i0, int64_t j0, int64_t w64, int64_t n, int64_t k, T *Ct)
+    const double2 *Lt, const double *It, int64_t i0, int64_t j0, int64_t w64,
+    int64_t n, int64_t k, T *Ct)
 {
     // one or two 32-bit words per output (gxd_fx_words): 64-bit shared
     // atomics are a compare-and-swap loop on sm_90, 32-bit adds are native
@@ -623,7 +702,8 @@ k_intersect_fx (gxd_plan P,
     __shared__ double s_xl [gxd_fx_logs<M, T> () ? ICH : 1] ;
     const int64_t i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
-    const int32_t E0 = fxE [i] ;
+    const bool ints = fxE [i] != GXD_FX_BAD && fxE [i] >= GXD_FX_INTS - GXD_FX_WIDE / 2 ;
+    const int32_t E0 = fxE [i] - (ints ? GXD_FX_INTS : 0) ;
     const bool bad = (E0 == GXD_FX_BAD) ;
     const int mode = bad ? GXD_FX_NARROW : (E0 >= 3 * GXD_FX_WIDE / 2) ? GXD_FX_SPLIT
         : (E0 >= GXD_FX_WIDE / 2) ? GXD_FX_WIDE64 : GXD_FX_NARROW ;
@@ -664,17 +744,17 @@ k_intersect_fx (gxd_plan P,
         constexpr bool nar = gxd_fx_narrow_ok<M, T> () ;
         constexpr bool spl = gxd_fx_split_ok<M, T> () ;
         if (mode == GXD_FX_WIDE64 && gxd_fx_words<M, T> () == 2)
-            fx_products<M, T, GXD_FX_WIDE64> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                al, Bl, Lt, flo, fhi, spare, up) ;
+            fx_products<M, T, GXD_FX_WIDE64, false> (P, s_off, s_lo, s_x, cmax, rows,
+                vals, al, Bl, Lt, It, flo, fhi, spare, up) ;
         else if (mode == GXD_FX_SPLIT)
         {
             if constexpr (spl)
-                fx_products<M, T, GXD_FX_SPLIT> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                    al, Bl, Lt, flo, fhi, spare, up) ;
+                fx_chunk<M, T, GXD_FX_SPLIT> (P, ints, s_off, s_lo, s_x, cmax, rows,
+                    vals, al, Bl, Lt, It, flo, fhi, spare, up) ;
         }
         else if constexpr (nar)
-            fx_products<M, T, GXD_FX_NARROW> (P, s_off, s_lo, s_x, cmax, rows, vals,
-                al, Bl, Lt, flo, fhi, spare, up) ;
+            fx_chunk<M, T, GXD_FX_NARROW> (P, ints, s_off, s_lo, s_x, cmax, rows,
+                vals, al, Bl, Lt, It, flo, fhi, spare, up) ;
         base += cmax ;
     }
     __syncthreads () ;
@@ -744,7 +824,7 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
             G->A.p, G->A.j, (const T *) G->A.x, G->RA,
             G->B.p, G->B.j, (const T *) G->B.x, G->RB,
             G->csc [t], G->fx_exp, G->fx_alog, fx_tile_pack (G, t), G->fx_ltab,
-            i0 + r0, j0, w, n, G->A.ncols,
+            G->fx_itab, i0 + r0, j0, w, n, G->A.ncols,
             (T *) Ct + r0 * n) ;
     })) ;
 cleanup:
@@ -786,6 +866,17 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
         GXD_CUDA_TRY (cudaMalloc (&G->fx_ltab, GXD_FX_LTAB * sizeof (double2))) ;
         k_fx_ltab <<<1, GXD_FX_LTAB, 0, s>>> (G->fx_ltab) ;
         GXD_LAUNCH_CHECK () ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx_itab, GXD_FX_ITAB * sizeof (double))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx_bint, sizeof (uint32_t))) ;
+        GXD_CUDA_TRY (cudaMemsetAsync (G->fx_bint, 0, sizeof (uint32_t), s)) ;
+        k_fx_itab <<<1, 256, 0, s>>> (G->fx_itab) ;
+        GXD_LAUNCH_CHECK () ;
+        if (nnz > 0)
+        {
+            k_fx_ints<T> <<<(unsigned) std::min<int64_t> ((nnz + 255) / 256, 1024), 256, 0, s>>> (
+                (const T *) G->B.x, nnz, G->fx_bint) ;
+            GXD_LAUNCH_CHECK () ;
+        }
         if (na > 0)
         {
             k_fx_xlogx<T> <<<(unsigned) std::min<int64_t> ((na + 255) / 256, 4096), 256, 0, s>>> (
@@ -803,7 +894,7 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     {
         k_fx_exp<M, T> <<<(unsigned) ((m * 32 + 255) / 256), 256, 0, s>>> (G->P,
             G->A.p, G->A.j, (const T *) G->A.x, m, G->fx_colmax, G->fx_brange,
-            G->fx_exp) ;
+            G->fx_bint, G->fx_exp) ;
         GXD_LAUNCH_CHECK () ;
     }
 cleanup:
