@@ -200,29 +200,27 @@ __device__ __forceinline__ void spsv_walk_rows (const gxd_plan &P,
                 int64_t q = Wp [r] + sub ;
                 const int64_t qe = Wp [r+1] ;
                 // U entries' loads in flight at once, then their steps in
-                // the entries' order (the same order as one at a time)
+                // the entries' order (the same order as one at a time); the
+                // last, partial run too, by predicated loads (a remainder
+                // loop one load at a time spilled and exposed each load's
+                // latency: MovieLens-like Chebyshev 0.2223 -> 0.2061 ms per
+                // 10^6 pairs, scRNA-like 0.658 -> 0.589)
                 constexpr int U = GXD_SPSV_UNROLL ;
-                for ( ; q + (U - 1) * G < qe ; q += U * G)
+                for ( ; q < qe ; q += U * G)
                 {
                     int32_t c [U] ; T v [U] ;
                     #pragma unroll
                     for (int u = 0 ; u < U ; u++)
                     {
-                        c [u] = __ldg (Wj + q + u * G) ;
-                        v [u] = __ldg (Wx + q + u * G) ;
+                        const bool in = q + u * G < qe ;
+                        c [u] = in ? __ldg (Wj + q + u * G) : -1 ;
+                        v [u] = in ? __ldg (Wx + q + u * G) : (T) 0 ;
                     }
                     #pragma unroll
                     for (int u = 0 ; u < U ; u++)
-                        if (whole || (c [u] >= clo && c [u] < chi))
+                        if (c [u] >= 0 && (whole || (c [u] >= clo && c [u] < chi)))
                             spsv_step<M, T, PASS, DENSE> (P, H, c [u], (double) v [u],
                                 e, rh, rw, &st, &cnt) ;
-                }
-                for ( ; q < qe ; q += G)
-                {
-                    const int32_t c = __ldg (Wj + q) ;
-                    if (whole || (c >= clo && c < chi))
-                        spsv_step<M, T, PASS, DENSE> (P, H, c, (double) __ldg (Wx + q),
-                            e, rh, rw, &st, &cnt) ;
                 }
             }
             for (int off = G / 2 ; off > 0 ; off >>= 1)
