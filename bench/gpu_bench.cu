@@ -967,7 +967,13 @@ static int run_one (const char *metric, const char *set, const char *dir)
         if (gxd_metric_table [q].name && !strcasecmp (gxd_metric_table [q].name, metric)) id = q ;
     std::vector<bench_set> sets = bench_sets (dir, set) ;
     if (id < 0 || sets.empty ()) { printf ("one: unknown metric or set\n") ; return 2 ; }
-    const hmat &A = sets [0].A ;
+    hmat &A = sets [0].A ;
+    // GXD_BENCH_SCALE: every value times this (1.1: JS's logarithm form)
+    if (getenv ("GXD_BENCH_SCALE"))
+    {
+        const double f = atof (getenv ("GXD_BENCH_SCALE")) ;
+        for (size_t q = 0 ; q < A.x.size () ; q++) { A.xf [q] = (float) (A.x [q] * f) ; A.x [q] = A.xf [q] ; }
+    }
     size_t extra ; double cs ;
     double ms = time_gxd (id, A, A.m, -1, 5, &extra, &cs) ;
     printf ("%s %s: %.3f ms, %.4f ms/1e6 pairs\n", sets [0].name.c_str (), metric, ms,

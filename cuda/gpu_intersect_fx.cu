@@ -51,7 +51,7 @@ __device__ __forceinline__ double gxd_fx_bound (const gxd_plan &P, double x,
         {
             // |g| = x ln (1 + y/x) + y ln (1 + x/y) <= x (1 + ln (1 + mc/x))
             // and <= (x + mc) ln 2; plus the FP32 term's own error
-            // (fx_js_term, < 2^-37.8 (x + y)), so the bound holds for the
+            // (fx_js_term, < 2^-38.4 (x + y)), so the bound holds for the
             // computed term too (x = 0 gives a tiny one)
             const double loose = (x + mc) * 0.6931471805599453 ;
             const double tight = (x > 0) ? x * (1 + log1p (mc / x)) : 0 ;
@@ -135,10 +135,10 @@ template <int M, typename T> __host__ __device__ constexpr double gxd_fx_term_er
 // (gxd_fx_logs): one logarithm per product (fx_ln, by a table) instead of
 // two and two divisions.  The three parts may cancel: x ln x and y ln y are
 // off by a few ulp of themselves (|ln v| <= 104 for a float v), ln s by less
-// than 2^-37.9 (fx_ln), so a term is off by less than 2^-37.8 s, and the sum
+// than 2^-38.5 (fx_ln), so a term is off by less than 2^-38.4 s, and the sum
 // of s over the pair's intersection is at most (n0(a) + n0(b)) / ln 2:
-// 6e-12 (n0(a) + n0(b)) in all (gxd_fx_norm_err, which gxd_fx_coarse
-// counts: pairs whose raw sum is under 5e-6 (n0(a) + n0(b)), near-duplicate
+// 4e-12 (n0(a) + n0(b)) in all (gxd_fx_norm_err, which gxd_fx_coarse
+// counts: pairs whose raw sum is under 3.2e-6 (n0(a) + n0(b)), near-duplicate
 // rows, go to the exact merge).  FP64 plans keep gxd_g: their tolerance is
 // 1e-12.
 template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_logs ()
@@ -147,7 +147,7 @@ template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_logs ()
 }
 template <int M, typename T> __host__ __device__ constexpr double gxd_fx_norm_err ()
 {
-    return gxd_fx_logs<M, T> () ? 6e-12 : 0 ;
+    return gxd_fx_logs<M, T> () ? 4e-12 : 0 ;
 }
 
 // v ln v (0 for v = 0; JS values are >= 0): one expression for A's entries,
@@ -198,15 +198,18 @@ __global__ void k_fx_ints (const T *x, int64_t n, uint32_t *bad)
 }
 
 // ln s for a positive finite double s = 2^e m (1 <= m < 2), without the
-// library's log: m lies within 2^-9 of c_i = 1 + (i + 1/2)/256 (i: the top 8
+// library's log: m lies within 2^-6 of c_i = 1 + (i + 1/2)/32 (i: the top 5
 // bits of m), the table holds t_i = (1/c_i rounded, -ln of that), so ln s =
 // e ln 2 - ln t_i.x + log1p (r) with r = m t_i.x - 1 (one rounding, |r| <
-// 2^-9) and log1p by three terms of its series (remainder < r^4/4 < 2^-38;
-// a fourth term cost 0.5 %, and the larger error only sends more
-// near-duplicate pairs to the exact merge, see gxd_fx_norm_err).  With
-// the roundings (|ln s| < 2^7: 2^-47 each) it is off by less than 2^-37.9.
-// Measured: docs/gpu_strategy.md (variant 3)
-#define GXD_FX_LTAB 256
+// 2^-6) and log1p by five terms of its series (remainder < r^6/6 < 2^-38.6).
+// With the roundings (|ln s| < 2^7: 2^-47 each) it is off by less than
+// 2^-38.5.  A small table because the look-ups are gathers: the L1/TEX unit
+// was the bound with 256 entries (4 KB, 32 lines; MovieLens-like JS on
+// real values 0.0178 ms per 10^6 pairs, 64 entries and four terms 0.0164,
+// 32 and five 0.0163; scRNA-like 0.0805 -> 0.0655).  Measured:
+// docs/gpu_strategy.md (variant 3)
+#define GXD_FX_LTAB_BITS 5
+#define GXD_FX_LTAB (1 << GXD_FX_LTAB_BITS)
 
 __global__ void k_fx_ltab (double2 *lt)
 {
@@ -233,12 +236,14 @@ __global__ void k_fx_pack (const int32_t *rows, const T *x, int64_t n, double2 *
 __device__ __forceinline__ double fx_ln (double s, const double2 *__restrict__ lt)
 {
     const int hi = __double2hiint (s), lo = __double2loint (s) ;
-    const double2 t = __ldg (lt + ((hi >> 12) & (GXD_FX_LTAB - 1))) ;
+    const double2 t = __ldg (lt + ((hi >> (20 - GXD_FX_LTAB_BITS)) & (GXD_FX_LTAB - 1))) ;
     const double m = __hiloint2double ((hi & 0x000fffff) | 0x3ff00000, lo) ;
     // the biased exponent b as 2^52 + b (exact), minus 2^52 + 1023
     const double e = __hiloint2double (0x43300000, hi >> 20) - 0x1.00000000003ffp52 ;
     const double r = fma (m, t.x, -1.0) ;
-    const double p = fma (r, 1.0 / 3, -0.5) ;
+    double p = fma (r, 0.2, -0.25) ;
+    p = fma (p, r, 1.0 / 3) ;
+    p = fma (p, r, -0.5) ;
     return fma (e, 0.6931471805599453, t.y) + fma (p, r * r, r) ;
 }
 
