@@ -91,7 +91,7 @@ __device__ __forceinline__ float fx_canberra_ratio (float x, float y)
 }
 
 // The narrow form's term round(g 2^22), g = r - 2, on rows whose values and
-// B's are all nonzero and within [2^-125, 2^124] (gxd_fx_canberra_fast):
+// B's are all nonzero and within [2^-125, 2^124] (checked in k_fx_exp):
 // then |x|+|y| is a normal float that the approximate reciprocal (1 ulp,
 // flushing nothing there) takes, r is off by less than 1.25 2^-22, and no
 // check or branch is needed.  r 2^22 <= 2^22 is rounded to an integer by
@@ -181,12 +181,13 @@ __global__ void k_fx_itab (double *it)
         it [i] = fx_xlogx ((double) i) ;
 }
 
-// nonzero in *bad unless every value is an integer in [0, 2^24]
+// an integer in [0, 2^24] (exact in float)
 template <typename T> __host__ __device__ __forceinline__ bool gxd_fx_small_int (T v)
 {
     return v >= 0 && v <= 0x1p24 && v == (T) (int) v ;
 }
 
+// *bad made nonzero unless every value is such an integer
 template <typename T>
 __global__ void k_fx_ints (const T *x, int64_t n, uint32_t *bad)
 {
