@@ -3,6 +3,7 @@
 //------------------------------------------------------------------------------
 
 #include "gxd_internal.h"
+#include "gxd_memory.h"
 
 GrB_Info GXD_predefined_free (void) ;
 
@@ -13,5 +14,6 @@ GrB_Info GxB_Distance_finalize (void)
     GXD_predefined_free () ;
     GXD_registry_clear () ;
     GXD_settings.initialized = false ;
+    GXD_memory_set (NULL, NULL, NULL) ;
     return GrB_SUCCESS ;
 }

@@ -6,6 +6,7 @@
 // Settings start from the environment (GXBDIST_BACKEND, GXBDIST_VERIFY).
 
 #include "gxd_internal.h"
+#include "gxd_memory.h"
 #include <strings.h>
 
 GrB_Info GXD_predefined_new (void) ;
@@ -43,4 +44,32 @@ GrB_Info GxB_Distance_init (void)
     GXD_settings.initialized = true ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
+}
+
+GrB_Info GxB_Distance_init_memory
+(
+    void * (* user_malloc_function  ) (size_t),
+    void * (* user_calloc_function  ) (size_t, size_t),
+    void * (* user_realloc_function ) (void *, size_t),
+    void   (* user_free_function    ) (void *)
+)
+{
+    GXD_error_clear () ;
+    if (user_malloc_function == NULL || user_free_function == NULL)
+    {
+        return GXD_error (GrB_NULL_POINTER, "GxB_Distance_init_memory: the "
+            "malloc and free functions are required (calloc and realloc may "
+            "be NULL)") ;
+    }
+    if (GXD_settings.initialized)
+    {
+        return GXD_error (GrB_INVALID_VALUE,
+            "GxB_Distance_init_memory: already initialized") ;
+    }
+    // realloc is not needed: gxbdist never grows a block it handed over
+    GXD_memory_set (user_malloc_function, user_calloc_function,
+        user_free_function) ;
+    GrB_Info info = GxB_Distance_init () ;
+    if (info != GrB_SUCCESS) GXD_memory_set (NULL, NULL, NULL) ;
+    return info ;
 }

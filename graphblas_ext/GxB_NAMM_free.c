@@ -9,7 +9,7 @@ GrB_Info GxB_NAMM_free (GxB_NAMM *namm)
     GXD_error_clear () ;
     if (namm != NULL)
     {
-        free (*namm) ;
+        GXD_free (*namm) ;
         (*namm) = NULL ;
     }
     return GrB_SUCCESS ;

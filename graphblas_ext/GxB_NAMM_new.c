@@ -30,7 +30,7 @@ GrB_Info GxB_NAMM_new (GxB_NAMM *namm, GrB_BinaryOp op, double identity)
     {
         GXD_FAIL (GrB_INVALID_VALUE, "GxB_NAMM_new: identity is NaN") ;
     }
-    GxB_NAMM t = malloc (sizeof (struct GxB_NAMM_opaque)) ;
+    GxB_NAMM t = GXD_malloc (sizeof (struct GxB_NAMM_opaque)) ;
     if (t == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_NAMM_new: out of memory") ;
     t->op = op ;
     t->identity = identity ;

@@ -15,7 +15,8 @@ GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
     GrB_Type type)
 {
     GXD_error_clear () ;
-    #define GXD_FREE_ALL GrB_Semiring_free (semiring) ;
+    #define GXD_FREE_ALL GrB_Semiring_free (semiring) ; GrB_Monoid_free (&own) ;
+    GrB_Monoid own = NULL ;
     if (semiring == NULL)
     {
         return GXD_error (GrB_NULL_POINTER, "GxB_Semiring_new_minkowski: semiring is NULL") ;
@@ -35,13 +36,13 @@ GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
     }
     int t = (type == GrB_FP64) ;
     GrB_BinaryOp op = GXD_absdiff_op [t] ;
-    GrB_Monoid own = NULL ;
     GXD_TRY (GXD_monoid_private (&own, t ? GrB_PLUS_MONOID_FP64
         : GrB_PLUS_MONOID_FP32)) ;
     GXD_TRY (GrB_Semiring_new (semiring, own, op)) ;
     gxd_sr_entry e = { .semiring = *semiring, .mult = op, .add = own,
-        .kind = GXD_SR_METRIC,
+        .private_add = true, .kind = GXD_SR_METRIC,
         .metric = GXD_MINKOWSKI, .p = p, .fp64 = (t == 1), .identity = 0 } ;
+    own = NULL ;                        // the entry owns it now
     GXD_TRY (GXD_registry_add (&e)) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL

@@ -7,7 +7,8 @@
 // modified, on any path); a backend computes all pairs or just the mask's
 // (not complemented) pattern; verify mode compares with the SuiteSparse
 // reference; GraphBLAS itself applies mask, accum and replace to C.  C is
-// written only after everything else has succeeded.
+// written only after everything else has succeeded, and a failure leaves it
+// exactly as it was (gxd_finish.c).
 
 #include "gxd_internal.h"
 
@@ -88,27 +89,9 @@ static GrB_Info check_args (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     #undef GXD_FREE_ALL
 }
 
-// C itself can receive the values when the result simply replaces it:
-// no mask, no accum, nothing checked afterwards, and C full by row of the
-// result's type
-static GrB_Matrix reusable (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
-    const gxd_call *call)
-{
-    GrB_Type type ;
-    int sparsity, format ;
-    if (Mask != NULL || accum != NULL || GXD_settings.verify
-        || GXD_settings.fault) return NULL ;
-    if (GxB_Matrix_type (&type, C) != GrB_SUCCESS || type != call->type
-        || GxB_Matrix_Option_get (C, GxB_SPARSITY_STATUS, &sparsity) != GrB_SUCCESS
-        || GxB_Matrix_Option_get (C, GxB_FORMAT, &format) != GrB_SUCCESS
-        || sparsity != GxB_FULL || format != GxB_BY_ROW) return NULL ;
-    return C ;
-}
-
 // the union/metric product T, by a backend or by SuiteSparse
-static GrB_Info product (GrB_Matrix *T, const gxd_call *call, GrB_Matrix C,
-    GrB_Matrix Mask, GrB_BinaryOp accum, GrB_Matrix A, GrB_Matrix B,
-    const gxd_desc *d)
+static GrB_Info product (GrB_Matrix *T, const gxd_call *call,
+    GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d)
 {
     #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ; GXD_rows_free (&Mr) ;
     gxd_rows Ar = { 0 }, Br = { 0 }, Mr = { 0 } ;
@@ -127,27 +110,30 @@ static GrB_Info product (GrB_Matrix *T, const gxd_call *call, GrB_Matrix C,
     }
     bool sampled = (Mask != NULL && !d->mask_comp) ;
     if (sampled) GXD_TRY (GXD_mask_pattern (&Mr, Mask, d->mask_struct)) ;
-    GXD_TRY (GXD_compute (T, call, &Ar, &Br, sampled ? &Mr : NULL,
-        sampled ? NULL : reusable (C, Mask, accum, call))) ;
+    GXD_TRY (GXD_compute (T, call, &Ar, &Br, sampled ? &Mr : NULL)) ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
 
-// intersection semantics: GrB_mxm itself, with B transposed
+// intersection semantics: GrB_mxm itself, with B transposed (into Z, so
+// that a failure leaves C as it was)
 static GrB_Info intersect (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     GrB_Semiring s, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d)
 {
-    #define GXD_FREE_ALL GrB_Descriptor_free (&desc) ;
+    #define GXD_FREE_ALL GrB_Descriptor_free (&desc) ; GrB_Matrix_free (&Z) ;
     GrB_Descriptor desc = NULL ;
+    GrB_Matrix Z = NULL ;
+    GXD_TRY (GXD_output_new (&Z, C, Mask == NULL && accum == NULL)) ;
     GXD_TRY (GrB_Descriptor_new (&desc)) ;
     if (d->replace) GXD_TRY (GrB_Descriptor_set (desc, GrB_OUTP, GrB_REPLACE)) ;
     int mask = (d->mask_comp ? GrB_COMP : 0) + (d->mask_struct ? GrB_STRUCTURE : 0) ;
     if (mask) GXD_TRY (GrB_Descriptor_set (desc, GrB_MASK, (GrB_Desc_Value) mask)) ;
     if (d->tran_a) GXD_TRY (GrB_Descriptor_set (desc, GrB_INP0, GrB_TRAN)) ;
     if (!d->tran_b) GXD_TRY (GrB_Descriptor_set (desc, GrB_INP1, GrB_TRAN)) ;
-    GXD_TRY (GrB_mxm (C, Mask, accum, s, A, B, desc)) ;
-    GrB_Descriptor_free (&desc) ;
+    GXD_TRY (GrB_mxm (Z, Mask, accum, s, A, B, desc)) ;
+    GXD_TRY (GXD_output_move (C, Z)) ;
+    GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
@@ -181,7 +167,14 @@ GrB_Info GxB_mxm_distance
         GXD_TRY (intersect (C, Mask, accum, semiring, A, B, &d)) ;
         return GrB_SUCCESS ;
     }
-    GXD_TRY (product (&T, &call, C, Mask, accum, A, B, &d)) ;
+    if (Mask == NULL && d.mask_comp)
+    {
+        // GrB_mxm's rule: the complement of no mask selects no entry, so
+        // nothing is computed and C is only cleared if asked to be
+        if (d.replace) GXD_TRY (GrB_Matrix_clear (C)) ;
+        return GrB_SUCCESS ;
+    }
+    GXD_TRY (product (&T, &call, Mask, A, B, &d)) ;
     if (GXD_settings.verify)
     {
         GXD_TRY (GXD_verify (&call, T, A, B, d.tran_a, d.tran_b)) ;

@@ -4,9 +4,7 @@
 
 // The backend writes a plain array; it becomes a GrB_Matrix without a copy
 // (GxB_Matrix_pack_FullR for all pairs, pack_CSR for a mask's pattern).
-// When C is full and about to be overwritten, its own array is reused: an
-// execution error (out of memory, GPU failure) then leaves C empty, as
-// GraphBLAS leaves an output after an execution error.
+// The caller's C is not touched here: it changes only in GXD_finish.
 // Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend.
 
 #include "gxd_internal.h"
@@ -67,25 +65,10 @@ static void inject_fault (void *Cx, int64_t n, bool fp64)
     else ((float *) Cx) [0] = 2 * ((float *) Cx) [0] + 1 ;
 }
 
-// the array of a full matrix (left empty), if it holds at least size bytes
-static void *take_array (GrB_Matrix reuse, size_t size)
-{
-    void *Cx = NULL ;
-    GrB_Index got = 0 ;
-    if (reuse == NULL) return NULL ;
-    if (GxB_Matrix_unpack_FullR (reuse, &Cx, &got, NULL, NULL) != GrB_SUCCESS)
-    {
-        return NULL ;
-    }
-    if (got >= size) return Cx ;
-    free (Cx) ;     // cannot happen for a full matrix of this shape and type
-    return NULL ;
-}
-
 GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
-    const gxd_rows *B, gxd_rows *M, GrB_Matrix reuse)
+    const gxd_rows *B, gxd_rows *M)
 {
-    #define GXD_FREE_ALL free (Cx) ; free (Mp) ; free (Mj) ; GrB_Matrix_free (T) ;
+    #define GXD_FREE_ALL GXD_free (Cx) ; GXD_free (Mp) ; GXD_free (Mj) ; GrB_Matrix_free (T) ;
     void *Cx = NULL ;
     GrB_Index *Mp = NULL, *Mj = NULL ;
     const gxd_plan *P = &call->plan ;
@@ -100,8 +83,7 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
                 PRId64 " result does not fit in memory (use a mask)", m, n) ;
         }
         size_t size = (size_t) m * n * esize ;
-        Cx = take_array (reuse, size) ;
-        if (Cx == NULL) Cx = malloc (size > 0 ? size : esize) ;
+        Cx = GXD_malloc_result (size > 0 ? size : esize) ;
         if (Cx == NULL)
         {
             GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "
@@ -119,14 +101,14 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
         size_t psize = (m + 1) * sizeof (GrB_Index) ;
         size_t jsize = (nz > 0 ? nz : 1) * sizeof (GrB_Index) ;
         size_t xsize = (nz > 0 ? nz : 1) * esize ;
-        Mp = malloc (psize) ; Mj = malloc (jsize) ; Cx = malloc (xsize) ;
+        Mp = GXD_malloc (psize) ; Mj = GXD_malloc (jsize) ; Cx = GXD_malloc (xsize) ;
         if (Mp == NULL || Mj == NULL || Cx == NULL)
         {
             GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "
                 "the masked result (%" PRId64 " entries)", nz) ;
         }
         memcpy (Mp, M->p, psize) ;
-        memcpy (Mj, M->j, nz * sizeof (GrB_Index)) ;
+        if (nz > 0) memcpy (Mj, M->j, nz * sizeof (GrB_Index)) ;
         GXD_TRY (run_backend (P, &A->csr, &B->csr, M->csr.p, M->csr.j, Cx)) ;
         inject_fault (Cx, nz, P->fp64) ;
         GXD_TRY (GxB_Matrix_pack_CSR (*T, &Mp, &Mj, &Cx, psize, jsize, xsize,

@@ -12,6 +12,7 @@
 
 #include "gxbdist.h"
 #include "gxd_metric.h"
+#include "gxd_memory.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +84,8 @@ typedef struct
 {
     GrB_Semiring semiring ;
     GrB_BinaryOp mult ;     // to detect a freed-and-reused address
-    GrB_Monoid add ;        // a private copy: no other semiring can have it
+    GrB_Monoid add ;        // the semiring's monoid
+    bool private_add ;      // add is a private copy owned by the entry
     gxd_sr_kind kind ;
     gxd_metric_id metric ;  // GXD_SR_METRIC
     double p ;              // Minkowski
@@ -92,9 +94,12 @@ typedef struct
 }
 gxd_sr_entry ;
 
+// add e; with e->private_add, the entry owns e->add from then on (also when
+// the add fails: the monoid is freed then)
 GrB_Info GXD_registry_add (const gxd_sr_entry *e) ;
-// a private copy of a monoid, owned by the registry (freed at finalize)
+// a private copy of a monoid, for a registry entry to own
 GrB_Info GXD_monoid_private (GrB_Monoid *copy, GrB_Monoid add) ;
+int64_t GXD_registry_size (void) ;      // entries held (for tests)
 bool GXD_registry_find (GrB_Semiring s, gxd_sr_entry *e) ;
 void GXD_registry_remove (GrB_Semiring s) ;
 void GXD_registry_clear (void) ;
@@ -159,12 +164,9 @@ GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
 // the pattern of a (not complemented) mask, as CSR
 GrB_Info GXD_mask_pattern (gxd_rows *M, GrB_Matrix Mask, bool structural) ;
 
-// compute T = d(A, B) for a backend plan: full, or with the mask's pattern.
-// reuse: a full by-row matrix of the result's type and shape (the output C
-// when nothing else is to be done with it) whose array receives the values,
-// so no new m*n array is allocated and faulted in; NULL otherwise.
+// compute T = d(A, B) for a backend plan: full, or with the mask's pattern
 GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
-    const gxd_rows *B, gxd_rows *M, GrB_Matrix reuse) ;
+    const gxd_rows *B, gxd_rows *M) ;
 
 // union with user-defined ops, by SuiteSparse calls (GXD_PATH_GRAPHBLAS)
 GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
@@ -174,9 +176,15 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
 GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
     GrB_Matrix B, bool tran_a, bool tran_b) ;
 
-// C<Mask> = accum (C, T) with desc's mask and replace settings
+// C<Mask> = accum (C, T) with desc's mask and replace settings; C is left
+// unchanged when it fails
 GrB_Info GXD_finish (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     GrB_Matrix T, const gxd_desc *d) ;
+// a matrix Z to build C's new value in: a copy of C, or (replaces: no mask
+// and no accum) an empty one of C's type and layout; then C takes Z's
+// content without allocating, so C changes all at once or not at all
+GrB_Info GXD_output_new (GrB_Matrix *Z, GrB_Matrix C, bool replaces) ;
+GrB_Info GXD_output_move (GrB_Matrix C, GrB_Matrix Z) ;
 
 // the built-in GrB_Type of a matrix, or an error for user-defined types
 GrB_Info GXD_builtin_type (GrB_Type *type, GrB_Matrix A, const char *what) ;

@@ -4,46 +4,111 @@
 
 // A GrB_Semiring cannot carry extra fields, so gxbdist remembers the ones it
 // made (metric semirings, NAMM semirings) by address, together with their
-// multiply operator and their monoid, a private copy that no user semiring
-// can hold: a user's semiring that reuses the address of a freed one is not
-// mistaken for it.  Descriptors marked annihilator-free are remembered by
-// address.
+// multiply operator and their monoid.  A NAMM or Minkowski semiring's monoid
+// is a private copy owned by its entry, which no user semiring can hold: a
+// user's semiring that reuses the address of a freed one is not mistaken
+// for it.
+//
+// GrB_Semiring_free cannot tell gxbdist that a semiring died, but a dead
+// one is recognised when its address comes back: a new semiring made at an
+// entry's address, or a lookup that finds the address holding another
+// monoid or operator, proves the old semiring was freed, and its entry and
+// private monoid are released then.  Allocators hand freed blocks of a size
+// back first, so create/free cycles keep the table (and memory) flat.  The
+// table is an open-addressing hash on the address: lookups cost the same
+// whatever the history.
+//
+// Descriptors marked annihilator-free are remembered by address in a short
+// list (the caller clears the mark before freeing one).
 
 #include "gxd_internal.h"
 #include <pthread.h>
+#include <stdint.h>
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
-static gxd_sr_entry *entries = NULL ;
-static int64_t nentries = 0, capacity = 0 ;
+
+// the table: capacity a power of 2, at most half full; removal by backward
+// shift keeps probe sequences unbroken without tombstones
+static gxd_sr_entry *table = NULL ;
+static int64_t tcap = 0, tcount = 0 ;
+
 static GrB_Descriptor *marked = NULL ;
 static int64_t nmarked = 0, mcapacity = 0 ;
-static GrB_Monoid *owned = NULL ;
-static int64_t nowned = 0, ocapacity = 0 ;
 
-static bool grow (void **array, int64_t *cap, int64_t need, size_t size)
+static int64_t slot_of (GrB_Semiring s, int64_t cap)
 {
-    if (need <= *cap) return true ;
-    int64_t c = (*cap > 0) ? 2 * (*cap) : 64 ;
-    void *a = realloc (*array, c * size) ;
-    if (a == NULL) return false ;
-    *array = a ; *cap = c ;
+    uint64_t h = (uint64_t) (uintptr_t) s ;
+    h ^= h >> 33 ; h *= 0xff51afd7ed558ccdULL ; h ^= h >> 33 ;
+    return (int64_t) (h & (uint64_t) (cap - 1)) ;
+}
+
+// the slot holding s, or -1
+static int64_t find_slot (GrB_Semiring s)
+{
+    if (tcap == 0) return -1 ;
+    for (int64_t t = slot_of (s, tcap) ; table [t].semiring != NULL ;
+         t = (t + 1) & (tcap - 1))
+    {
+        if (table [t].semiring == s) return t ;
+    }
+    return -1 ;
+}
+
+// empty slot t, freeing its private monoid, and re-seat the entries after it
+static void remove_slot (int64_t t)
+{
+    if (table [t].private_add) GrB_Monoid_free (&table [t].add) ;
+    memset (&table [t], 0, sizeof (gxd_sr_entry)) ;
+    tcount-- ;
+    for (int64_t u = (t + 1) & (tcap - 1) ; table [u].semiring != NULL ;
+         u = (u + 1) & (tcap - 1))
+    {
+        gxd_sr_entry e = table [u] ;
+        memset (&table [u], 0, sizeof (gxd_sr_entry)) ;
+        int64_t v = slot_of (e.semiring, tcap) ;
+        while (table [v].semiring != NULL) v = (v + 1) & (tcap - 1) ;
+        table [v] = e ;
+    }
+}
+
+static bool grow (void)
+{
+    if (2 * (tcount + 1) <= tcap) return true ;
+    int64_t cap = (tcap > 0) ? 2 * tcap : 64 ;
+    gxd_sr_entry *t = GXD_calloc (cap, sizeof (gxd_sr_entry)) ;
+    if (t == NULL) return false ;
+    for (int64_t q = 0 ; q < tcap ; q++)
+    {
+        if (table [q].semiring == NULL) continue ;
+        int64_t v = slot_of (table [q].semiring, cap) ;
+        while (t [v].semiring != NULL) v = (v + 1) & (cap - 1) ;
+        t [v] = table [q] ;
+    }
+    GXD_free (table) ;
+    table = t ; tcap = cap ;
     return true ;
 }
 
 GrB_Info GXD_registry_add (const gxd_sr_entry *e)
 {
     pthread_mutex_lock (&lock) ;
-    // a new semiring at the address of a freed one replaces its entry
-    int64_t t = 0 ;
-    while (t < nentries && entries [t].semiring != e->semiring) t++ ;
-    bool ok = (t < nentries)
-        || grow ((void **) &entries, &capacity, nentries + 1, sizeof (gxd_sr_entry)) ;
+    // a new semiring at the address of an entry: that semiring was freed
+    int64_t t = find_slot (e->semiring) ;
+    if (t >= 0) remove_slot (t) ;
+    bool ok = grow () ;
     if (ok)
     {
-        entries [t] = *e ;
-        if (t == nentries) nentries++ ;
+        t = slot_of (e->semiring, tcap) ;
+        while (table [t].semiring != NULL) t = (t + 1) & (tcap - 1) ;
+        table [t] = *e ;
+        tcount++ ;
     }
     pthread_mutex_unlock (&lock) ;
+    if (!ok && e->private_add)
+    {
+        GrB_Monoid add = e->add ;
+        GrB_Monoid_free (&add) ;
+    }
     return ok ? GrB_SUCCESS
         : GXD_error (GrB_OUT_OF_MEMORY, "out of memory (semiring registry)") ;
 }
@@ -56,14 +121,13 @@ bool GXD_registry_find (GrB_Semiring s, gxd_sr_entry *e)
     if (GxB_Semiring_add (&add, s) != GrB_SUCCESS) return false ;
     bool found = false ;
     pthread_mutex_lock (&lock) ;
-    for (int64_t t = 0 ; t < nentries && !found ; t++)
+    int64_t t = find_slot (s) ;
+    if (t >= 0)
     {
-        if (entries [t].semiring == s && entries [t].mult == mult
-            && entries [t].add == add)
-        {
-            *e = entries [t] ;
-            found = true ;
-        }
+        found = (table [t].mult == mult && table [t].add == add) ;
+        if (found) *e = table [t] ;
+        // another semiring lives at that address now: the entry's is dead
+        else remove_slot (t) ;
     }
     pthread_mutex_unlock (&lock) ;
     return found ;
@@ -72,61 +136,68 @@ bool GXD_registry_find (GrB_Semiring s, gxd_sr_entry *e)
 void GXD_registry_remove (GrB_Semiring s)
 {
     pthread_mutex_lock (&lock) ;
-    for (int64_t t = 0 ; t < nentries ; t++)
-    {
-        if (entries [t].semiring == s) entries [t] = entries [--nentries] ;
-    }
+    int64_t t = find_slot (s) ;
+    if (t >= 0) remove_slot (t) ;
     pthread_mutex_unlock (&lock) ;
+}
+
+int64_t GXD_registry_size (void)
+{
+    pthread_mutex_lock (&lock) ;
+    int64_t n = tcount ;
+    pthread_mutex_unlock (&lock) ;
+    return n ;
 }
 
 void GXD_registry_clear (void)
 {
     pthread_mutex_lock (&lock) ;
-    free (entries) ; entries = NULL ; nentries = 0 ; capacity = 0 ;
-    free (marked) ; marked = NULL ; nmarked = 0 ; mcapacity = 0 ;
-    for (int64_t t = 0 ; t < nowned ; t++) GrB_Monoid_free (&owned [t]) ;
-    free (owned) ; owned = NULL ; nowned = 0 ; ocapacity = 0 ;
+    for (int64_t t = 0 ; t < tcap ; t++)
+    {
+        if (table [t].semiring != NULL && table [t].private_add)
+        {
+            GrB_Monoid_free (&table [t].add) ;
+        }
+    }
+    GXD_free (table) ; table = NULL ; tcap = 0 ; tcount = 0 ;
+    GXD_free (marked) ; marked = NULL ; nmarked = 0 ; mcapacity = 0 ;
     pthread_mutex_unlock (&lock) ;
 }
 
 // a new monoid with add's operator and identity, of add's built-in type
-static GrB_Info monoid_copy (GrB_Monoid *copy, GrB_Monoid add)
+GrB_Info GXD_monoid_private (GrB_Monoid *copy, GrB_Monoid add)
 {
     #define GXD_FREE_ALL ;
     GrB_BinaryOp op ;
     GrB_Type type ;
     union { bool b ; int8_t i8 ; uint8_t u8 ; int16_t i16 ; uint16_t u16 ;
         int32_t i32 ; uint32_t u32 ; int64_t i64 ; uint64_t u64 ; float f ;
-        double d ; double pad [4] ; } id ;
+        double d ; GxB_FC32_t c32 ; GxB_FC64_t c64 ; double pad [4] ; } id ;
+    (*copy) = NULL ;
     GXD_TRY (GxB_Monoid_operator (&op, add)) ;
     GXD_TRY (GxB_BinaryOp_ztype (&type, op)) ;
+    size_t size ;
+    GXD_TRY (GxB_Type_size (&size, type)) ;
+    if (size > sizeof (id))
+    {
+        GXD_FAIL (GrB_DOMAIN_MISMATCH, "the monoid's type (%zu bytes) is "
+            "larger than gxbdist supports (%zu)", size, sizeof (id)) ;
+    }
     GXD_TRY (GxB_Monoid_identity (&id, add)) ;
-    GrB_Info info ;
-    if      (type == GrB_BOOL)   info = GrB_Monoid_new_BOOL   (copy, op, id.b) ;
-    else if (type == GrB_INT8)   info = GrB_Monoid_new_INT8   (copy, op, id.i8) ;
-    else if (type == GrB_UINT8)  info = GrB_Monoid_new_UINT8  (copy, op, id.u8) ;
-    else if (type == GrB_INT16)  info = GrB_Monoid_new_INT16  (copy, op, id.i16) ;
-    else if (type == GrB_UINT16) info = GrB_Monoid_new_UINT16 (copy, op, id.u16) ;
-    else if (type == GrB_INT32)  info = GrB_Monoid_new_INT32  (copy, op, id.i32) ;
-    else if (type == GrB_UINT32) info = GrB_Monoid_new_UINT32 (copy, op, id.u32) ;
-    else if (type == GrB_INT64)  info = GrB_Monoid_new_INT64  (copy, op, id.i64) ;
-    else if (type == GrB_UINT64) info = GrB_Monoid_new_UINT64 (copy, op, id.u64) ;
-    else if (type == GrB_FP32)   info = GrB_Monoid_new_FP32   (copy, op, id.f) ;
-    else if (type == GrB_FP64)   info = GrB_Monoid_new_FP64   (copy, op, id.d) ;
-    else info = GrB_Monoid_new_UDT (copy, op, &id) ;
-    return info ;
-    #undef GXD_FREE_ALL
-}
-
-GrB_Info GXD_monoid_private (GrB_Monoid *copy, GrB_Monoid add)
-{
-    #define GXD_FREE_ALL GrB_Monoid_free (copy) ;
-    GXD_TRY (monoid_copy (copy, add)) ;
-    pthread_mutex_lock (&lock) ;
-    bool ok = grow ((void **) &owned, &ocapacity, nowned + 1, sizeof (GrB_Monoid)) ;
-    if (ok) owned [nowned++] = *copy ;
-    pthread_mutex_unlock (&lock) ;
-    if (!ok) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory (monoid registry)") ;
+    if      (type == GrB_BOOL)   GXD_TRY (GrB_Monoid_new_BOOL   (copy, op, id.b))
+    else if (type == GrB_INT8)   GXD_TRY (GrB_Monoid_new_INT8   (copy, op, id.i8))
+    else if (type == GrB_UINT8)  GXD_TRY (GrB_Monoid_new_UINT8  (copy, op, id.u8))
+    else if (type == GrB_INT16)  GXD_TRY (GrB_Monoid_new_INT16  (copy, op, id.i16))
+    else if (type == GrB_UINT16) GXD_TRY (GrB_Monoid_new_UINT16 (copy, op, id.u16))
+    else if (type == GrB_INT32)  GXD_TRY (GrB_Monoid_new_INT32  (copy, op, id.i32))
+    else if (type == GrB_UINT32) GXD_TRY (GrB_Monoid_new_UINT32 (copy, op, id.u32))
+    else if (type == GrB_INT64)  GXD_TRY (GrB_Monoid_new_INT64  (copy, op, id.i64))
+    else if (type == GrB_UINT64) GXD_TRY (GrB_Monoid_new_UINT64 (copy, op, id.u64))
+    else if (type == GrB_FP32)   GXD_TRY (GrB_Monoid_new_FP32   (copy, op, id.f))
+    else if (type == GrB_FP64)   GXD_TRY (GrB_Monoid_new_FP64   (copy, op, id.d))
+    else if (type == GxB_FC32)   GXD_TRY (GxB_Monoid_new_FC32   (copy, op, id.c32))
+    else if (type == GxB_FC64)   GXD_TRY (GxB_Monoid_new_FC64   (copy, op, id.c64))
+    else                         GXD_TRY (GrB_Monoid_new_UDT    (copy, op, &id))
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
@@ -139,8 +210,18 @@ GrB_Info GXD_desc_mark (GrB_Descriptor d, bool on)
     bool ok = true ;
     if (on && t == nmarked)
     {
-        ok = grow ((void **) &marked, &mcapacity, nmarked + 1,
-            sizeof (GrB_Descriptor)) ;
+        if (nmarked == mcapacity)
+        {
+            int64_t c = (mcapacity > 0) ? 2 * mcapacity : 16 ;
+            GrB_Descriptor *a = GXD_malloc (c * sizeof (GrB_Descriptor)) ;
+            ok = (a != NULL) ;
+            if (ok)
+            {
+                if (nmarked > 0) memcpy (a, marked, nmarked * sizeof (GrB_Descriptor)) ;
+                GXD_free (marked) ;
+                marked = a ; mcapacity = c ;
+            }
+        }
         if (ok) marked [nmarked++] = d ;
     }
     else if (!on && t < nmarked)

@@ -11,6 +11,19 @@
 
 #include "gxd_internal.h"
 
+// SECOND of a built-in type: A's entries overwrite the identity in their
+// own type (FP64 would round integers past 2^53 and drop imaginary parts)
+static GrB_BinaryOp second_op (GrB_Type t)
+{
+    return t == GrB_BOOL   ? GrB_SECOND_BOOL   : t == GrB_INT8   ? GrB_SECOND_INT8
+         : t == GrB_UINT8  ? GrB_SECOND_UINT8  : t == GrB_INT16  ? GrB_SECOND_INT16
+         : t == GrB_UINT16 ? GrB_SECOND_UINT16 : t == GrB_INT32  ? GrB_SECOND_INT32
+         : t == GrB_UINT32 ? GrB_SECOND_UINT32 : t == GrB_INT64  ? GrB_SECOND_INT64
+         : t == GrB_UINT64 ? GrB_SECOND_UINT64 : t == GrB_FP32   ? GrB_SECOND_FP32
+         : t == GrB_FP64   ? GrB_SECOND_FP64   : t == GxB_FC32   ? GxB_SECOND_FC32
+         : t == GxB_FC64   ? GxB_SECOND_FC64   : NULL ;
+}
+
 // a full copy of the rows of A (transposed first if tran), missing = e
 static GrB_Info complete (GrB_Matrix *F, GrB_Matrix A, bool tran,
     GrB_Type type, double e)
@@ -20,12 +33,19 @@ static GrB_Info complete (GrB_Matrix *F, GrB_Matrix A, bool tran,
     GXD_TRY (GrB_Matrix_nrows (&nrows, A)) ;
     GXD_TRY (GrB_Matrix_ncols (&ncols, A)) ;
     if (tran) { GrB_Index t = nrows ; nrows = ncols ; ncols = t ; }
+    GrB_BinaryOp second = second_op (type) ;
+    if (second == NULL)
+    {
+        GXD_FAIL (GrB_DOMAIN_MISMATCH, "GxB_mxm_distance: union semantics "
+            "need an operator on built-in types (a missing entry takes the "
+            "NAMM's identity, a number)") ;
+    }
     GXD_TRY (GrB_Matrix_new (F, type, nrows, ncols)) ;
     GXD_TRY (GrB_Matrix_assign_FP64 (*F, NULL, NULL, e, GrB_ALL, nrows,
         GrB_ALL, ncols, NULL)) ;
     // accum SECOND: A's entries overwrite e, the rest of F stays (a plain
     // assign would delete F's entries outside A's pattern)
-    GXD_TRY (GrB_Matrix_assign (*F, NULL, GrB_SECOND_FP64, A, GrB_ALL, nrows,
+    GXD_TRY (GrB_Matrix_assign (*F, NULL, second, A, GrB_ALL, nrows,
         GrB_ALL, ncols, tran ? GrB_DESC_T0 : NULL)) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
@@ -37,8 +57,9 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     #define GXD_FREE_ALL                                                    \
         GrB_Matrix_free (&Af) ; GrB_Matrix_free (&Bf) ;                     \
         GrB_Semiring_free (&s) ; GrB_Matrix_free (T) ;                      \
-        GrB_Descriptor_free (&desc) ;
+        GrB_Descriptor_free (&desc) ; GrB_Scalar_free (&id) ;
     GrB_Matrix Af = NULL, Bf = NULL ;
+    GrB_Scalar id = NULL ;
     GrB_Semiring s = NULL ;
     GrB_Descriptor desc = NULL ;
     GXD_TRY (complete (&Af, A, d->tran_a, call->xtype, call->identity)) ;
@@ -52,11 +73,16 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     if (k == 0)
     {
         // (+) over no columns is the monoid's identity: the value a scalar
-        // reduction of an empty matrix returns
-        double id = 0 ;
-        GXD_TRY (GrB_Matrix_reduce_FP64 (&id, NULL, call->add, Af, NULL)) ;
-        GXD_TRY (GrB_Matrix_assign_FP64 (*T, NULL, NULL, id, GrB_ALL, m,
+        // reduction of an empty matrix returns (in the monoid's own type)
+        GrB_BinaryOp addop ;
+        GrB_Type addtype ;
+        GXD_TRY (GxB_Monoid_operator (&addop, call->add)) ;
+        GXD_TRY (GxB_BinaryOp_ztype (&addtype, addop)) ;
+        GXD_TRY (GrB_Scalar_new (&id, addtype)) ;
+        GXD_TRY (GrB_Matrix_reduce_Monoid_Scalar (id, NULL, call->add, Af, NULL)) ;
+        GXD_TRY (GrB_Matrix_assign_Scalar (*T, NULL, NULL, id, GrB_ALL, m,
             GrB_ALL, n, NULL)) ;
+        GrB_Scalar_free (&id) ;
     }
     else
     {

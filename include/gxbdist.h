@@ -40,6 +40,25 @@ extern "C" {
 GrB_Info GxB_Distance_init (void) ;
 GrB_Info GxB_Distance_finalize (void) ;
 
+// GxB_Distance_init for a program that started GraphBLAS with GxB_init and
+// its own memory functions: pass the same four.  gxbdist hands arrays it
+// allocated to GraphBLAS (which frees them with its free function), so the
+// two must agree; every allocation of gxbdist then goes through them.
+GrB_Info GxB_Distance_init_memory
+(
+    void * (* user_malloc_function  ) (size_t),
+    void * (* user_calloc_function  ) (size_t, size_t),
+    void * (* user_realloc_function ) (void *, size_t),
+    void   (* user_free_function    ) (void *)
+) ;
+
+// Thread safety, as in GraphBLAS: GxB_Distance_init*, _finalize and the
+// settings below (set_backend, set_verify, set_exact_union) must not be
+// called while any other gxbdist call is running; every other function may
+// be called from several threads at once (GxB_mxm_distance on different
+// output matrices, semiring creation and freeing, GxB_Distance_error, which
+// is per thread).
+
 // The message of the last call of this thread that did not return
 // GrB_SUCCESS ("" when there is none).  The string is owned by gxbdist and
 // stays valid until the next gxbdist call of this thread.

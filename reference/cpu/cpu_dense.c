@@ -112,11 +112,11 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
     int64_t m = A->nrows, n = B->nrows ;
     int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
     int nthreads = omp_get_max_threads () ;
-    double *work = malloc (2 * jblock * nthreads * sizeof (double)) ;
-    uint8_t *flags = malloc (jblock * nthreads) ;
+    double *work = GXD_malloc (2 * jblock * nthreads * sizeof (double)) ;
+    uint8_t *flags = GXD_malloc (jblock * nthreads) ;
     if (work == NULL || flags == NULL)
     {
-        free (work) ; free (flags) ;
+        GXD_free (work) ; GXD_free (flags) ;
         return CPU_OOM (msg, "accumulators") ;
     }
     GrB_Info info = GrB_SUCCESS ;
@@ -139,8 +139,8 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
         }
         GXD_cpu_tile_free (&T) ;
     }
-    free (work) ;
-    free (flags) ;
+    GXD_free (work) ;
+    GXD_free (flags) ;
     return info ;
 }
 

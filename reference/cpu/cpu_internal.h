@@ -10,6 +10,7 @@
 
 #include "gxd_cpu.h"
 #include "gxd_metric_ops.h"
+#include "gxd_memory.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>

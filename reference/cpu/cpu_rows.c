@@ -13,19 +13,19 @@ GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
     memset (R, 0, sizeof (*R)) ;
     int64_t nnz = M->p [M->nrows] ;
     R->nrows = M->nrows ; R->ncols = M->ncols ; R->p = M->p ; R->j = M->j ;
-    R->x = malloc ((nnz > 0 ? nnz : 1) * sizeof (double)) ;
+    R->x = GXD_malloc ((nnz > 0 ? nnz : 1) * sizeof (double)) ;
     size_t nr = (M->nrows > 0 ? M->nrows : 1) ;
-    R->row = malloc (nr * sizeof (gxd_row)) ;
-    R->n0 = malloc (nr * sizeof (double)) ; R->n1 = malloc (nr * sizeof (double)) ;
-    R->inv = malloc (nr * sizeof (double)) ; R->nrm = malloc (nr * sizeof (double)) ;
-    R->mu = malloc (nr * sizeof (double)) ;
+    R->row = GXD_malloc (nr * sizeof (gxd_row)) ;
+    R->n0 = GXD_malloc (nr * sizeof (double)) ; R->n1 = GXD_malloc (nr * sizeof (double)) ;
+    R->inv = GXD_malloc (nr * sizeof (double)) ; R->nrm = GXD_malloc (nr * sizeof (double)) ;
+    R->mu = GXD_malloc (nr * sizeof (double)) ;
     if (R->x == NULL || R->row == NULL || R->n0 == NULL || R->n1 == NULL
         || R->inv == NULL || R->nrm == NULL || R->mu == NULL)
     {
         GXD_cpu_rows_free (R) ;
         return CPU_OOM (msg, "row values") ;
     }
-    if (P->fp64) memcpy (R->x, M->x, nnz * sizeof (double)) ;
+    if (P->fp64 && nnz > 0) memcpy (R->x, M->x, nnz * sizeof (double)) ;
     else
     {
         const float *xf = (const float *) M->x ;
@@ -60,8 +60,8 @@ GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
 
 void GXD_cpu_rows_free (cpu_rows *R)
 {
-    free (R->x) ; free (R->row) ;
-    free (R->n0) ; free (R->n1) ; free (R->inv) ; free (R->nrm) ; free (R->mu) ;
+    GXD_free (R->x) ; GXD_free (R->row) ;
+    GXD_free (R->n0) ; GXD_free (R->n1) ; GXD_free (R->inv) ; GXD_free (R->nrm) ; GXD_free (R->mu) ;
     memset (R, 0, sizeof (*R)) ;
 }
 

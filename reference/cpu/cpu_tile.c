@@ -16,9 +16,9 @@ GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, int64_t j0,
     T->j0 = j0 ; T->j1 = j1 ;
     int64_t k = B->ncols ;
     int64_t nz = B->p [j1] - B->p [j0] ;
-    T->Bp = calloc (k + 1, sizeof (int64_t)) ;
-    T->Bi = malloc ((nz > 0 ? nz : 1) * sizeof (int32_t)) ;
-    T->Bx = malloc ((nz > 0 ? nz : 1) * sizeof (double)) ;
+    T->Bp = GXD_calloc (k + 1, sizeof (int64_t)) ;
+    T->Bi = GXD_malloc ((nz > 0 ? nz : 1) * sizeof (int32_t)) ;
+    T->Bx = GXD_malloc ((nz > 0 ? nz : 1) * sizeof (double)) ;
     if (T->Bp == NULL || T->Bi == NULL || T->Bx == NULL)
     {
         GXD_cpu_tile_free (T) ;
@@ -26,7 +26,7 @@ GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, int64_t j0,
     }
     for (int64_t q = B->p [j0] ; q < B->p [j1] ; q++) T->Bp [B->j [q] + 1]++ ;
     for (int64_t c = 0 ; c < k ; c++) T->Bp [c+1] += T->Bp [c] ;
-    int64_t *next = malloc ((k > 0 ? k : 1) * sizeof (int64_t)) ;
+    int64_t *next = GXD_malloc ((k > 0 ? k : 1) * sizeof (int64_t)) ;
     if (next == NULL)
     {
         GXD_cpu_tile_free (T) ;
@@ -42,12 +42,12 @@ GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, int64_t j0,
             T->Bx [dst] = B->x [q] ;
         }
     }
-    free (next) ;
+    GXD_free (next) ;
     return GrB_SUCCESS ;
 }
 
 void GXD_cpu_tile_free (cpu_tile *T)
 {
-    free (T->Bp) ; free (T->Bi) ; free (T->Bx) ;
+    GXD_free (T->Bp) ; GXD_free (T->Bi) ; GXD_free (T->Bx) ;
     memset (T, 0, sizeof (*T)) ;
 }
