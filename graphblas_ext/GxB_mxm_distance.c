@@ -162,16 +162,16 @@ GrB_Info GxB_mxm_distance
     GXD_TRY (check_args (C, Mask, accum, A, B, &d)) ;
     gxd_call call ;
     GXD_TRY (GXD_resolve (&call, semiring, desc)) ;
-    if (call.path == GXD_PATH_INTERSECT)
-    {
-        GXD_TRY (intersect (C, Mask, accum, semiring, A, B, &d)) ;
-        return GrB_SUCCESS ;
-    }
     if (Mask == NULL && d.mask_comp)
     {
         // GrB_mxm's rule: the complement of no mask selects no entry, so
         // nothing is computed and C is only cleared if asked to be
         if (d.replace) GXD_TRY (GrB_Matrix_clear (C)) ;
+        return GrB_SUCCESS ;
+    }
+    if (call.path == GXD_PATH_INTERSECT)
+    {
+        GXD_TRY (intersect (C, Mask, accum, semiring, A, B, &d)) ;
         return GrB_SUCCESS ;
     }
     GXD_TRY (product (&T, &call, Mask, A, B, &d)) ;

@@ -189,5 +189,7 @@ GrB_Info GXD_output_move (GrB_Matrix C, GrB_Matrix Z) ;
 // the built-in GrB_Type of a matrix, or an error for user-defined types
 GrB_Info GXD_builtin_type (GrB_Type *type, GrB_Matrix A, const char *what) ;
 GrB_UnaryOp GXD_identity_op (GrB_Type type) ;
+// s = *x, x of type t (any type, built-in or not)
+GrB_Info GXD_scalar_set (GrB_Scalar s, GrB_Type t, const void *x) ;
 
 #endif

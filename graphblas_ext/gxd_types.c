@@ -45,3 +45,21 @@ GrB_Info GXD_builtin_type (GrB_Type *type, GrB_Matrix A, const char *what)
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
+
+GrB_Info GXD_scalar_set (GrB_Scalar s, GrB_Type t, const void *x)
+{
+    if (t == GrB_BOOL)   return GrB_Scalar_setElement_BOOL   (s, *(const bool     *) x) ;
+    if (t == GrB_INT8)   return GrB_Scalar_setElement_INT8   (s, *(const int8_t   *) x) ;
+    if (t == GrB_UINT8)  return GrB_Scalar_setElement_UINT8  (s, *(const uint8_t  *) x) ;
+    if (t == GrB_INT16)  return GrB_Scalar_setElement_INT16  (s, *(const int16_t  *) x) ;
+    if (t == GrB_UINT16) return GrB_Scalar_setElement_UINT16 (s, *(const uint16_t *) x) ;
+    if (t == GrB_INT32)  return GrB_Scalar_setElement_INT32  (s, *(const int32_t  *) x) ;
+    if (t == GrB_UINT32) return GrB_Scalar_setElement_UINT32 (s, *(const uint32_t *) x) ;
+    if (t == GrB_INT64)  return GrB_Scalar_setElement_INT64  (s, *(const int64_t  *) x) ;
+    if (t == GrB_UINT64) return GrB_Scalar_setElement_UINT64 (s, *(const uint64_t *) x) ;
+    if (t == GrB_FP32)   return GrB_Scalar_setElement_FP32   (s, *(const float    *) x) ;
+    if (t == GrB_FP64)   return GrB_Scalar_setElement_FP64   (s, *(const double   *) x) ;
+    if (t == GxB_FC32)   return GxB_Scalar_setElement_FC32   (s, *(const GxB_FC32_t *) x) ;
+    if (t == GxB_FC64)   return GxB_Scalar_setElement_FC64   (s, *(const GxB_FC64_t *) x) ;
+    return GrB_Scalar_setElement_UDT (s, (void *) x) ;
+}

@@ -72,14 +72,20 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     GXD_TRY (GrB_Matrix_new (T, call->type, m, n)) ;
     if (k == 0)
     {
-        // (+) over no columns is the monoid's identity: the value a scalar
-        // reduction of an empty matrix returns (in the monoid's own type)
+        // (+) over no columns is the monoid's identity, in its own type
         GrB_BinaryOp addop ;
         GrB_Type addtype ;
+        size_t size ;
         GXD_TRY (GxB_Monoid_operator (&addop, call->add)) ;
         GXD_TRY (GxB_BinaryOp_ztype (&addtype, addop)) ;
-        GXD_TRY (GrB_Scalar_new (&id, addtype)) ;
-        GXD_TRY (GrB_Matrix_reduce_Monoid_Scalar (id, NULL, call->add, Af, NULL)) ;
+        GXD_TRY (GxB_Type_size (&size, addtype)) ;
+        void *value = GXD_calloc (1, size) ;
+        if (value == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+        GrB_Info info = GxB_Monoid_identity (value, call->add) ;
+        if (info == GrB_SUCCESS) info = GrB_Scalar_new (&id, addtype) ;
+        if (info == GrB_SUCCESS) info = GXD_scalar_set (id, addtype, value) ;
+        GXD_free (value) ;
+        GXD_TRY (info) ;
         GXD_TRY (GrB_Matrix_assign_Scalar (*T, NULL, NULL, id, GrB_ALL, m,
             GrB_ALL, n, NULL)) ;
         GrB_Scalar_free (&id) ;
