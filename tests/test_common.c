@@ -18,6 +18,7 @@ static uint64_t rng_state = 0 ;
 static const char *test_name = "(none)" ;
 bool gxt_verify_at_init = false ;
 CMFixtureFunction gxt_setup = NULL, gxt_teardown = NULL ;
+gxt_memory gxt_memory_functions = { NULL, NULL, NULL, NULL } ;
 
 uint64_t gxt_base_seed (void) { return base_seed ; }
 const char *gxt_test (void) { return test_name ; }
@@ -69,7 +70,11 @@ const int gxt_nbuiltin_types = 11 ;
 int gxt_main (const char *group, const struct CMUnitTest *tests, size_t ntests)
 {
     seed_init ( ) ;
-    if (GrB_init (GrB_NONBLOCKING) != GrB_SUCCESS) { fprintf (stderr, "GrB_init failed\n") ; return 1 ; }
+    const gxt_memory *mem = &gxt_memory_functions ;
+    GrB_Info started = (mem->malloc_function == NULL) ? GrB_init (GrB_NONBLOCKING)
+        : GxB_init (GrB_NONBLOCKING, mem->malloc_function, mem->calloc_function,
+            mem->realloc_function, mem->free_function) ;
+    if (started != GrB_SUCCESS) { fprintf (stderr, "GrB_init failed\n") ; return 1 ; }
     if (getenv ("GXBDIST_TEST_NO_POOL") != NULL)
     {
         // under valgrind: no free pool, so a leak is reported where it was
@@ -77,7 +82,9 @@ int gxt_main (const char *group, const struct CMUnitTest *tests, size_t ntests)
         int64_t pool [64] = { 0 } ;
         GxB_Global_Option_set (GxB_MEMORY_POOL, pool) ;
     }
-    GrB_Info info = GxB_Distance_init ( ) ;
+    GrB_Info info = (mem->malloc_function == NULL) ? GxB_Distance_init ( )
+        : GxB_Distance_init_memory (mem->malloc_function, mem->calloc_function,
+            mem->realloc_function, mem->free_function) ;
     if (info != GrB_SUCCESS)
     {
         fprintf (stderr, "GxB_Distance_init failed: %d\n", (int) info) ;
@@ -853,6 +860,11 @@ static void snap_compare (gxt_snapshot s, GrB_Matrix A, const char *what,
         if (iso != s->iso)
             GXT_FAIL ("%s: iso flag changed from %d to %d", what, s->iso, iso) ;
     }
+}
+
+void gxt_snapshot_free (gxt_snapshot *s)
+{
+    snap_free (s) ;
 }
 
 void gxt_snap_check (gxt_snapshot *s, GrB_Matrix A, const char *what)

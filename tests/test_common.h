@@ -49,6 +49,17 @@ int gxt_main (const char *group, const struct CMUnitTest *tests, size_t ntests) 
 // optional group fixtures run inside gxt_main (after GxB_Distance_init)
 extern CMFixtureFunction gxt_setup, gxt_teardown ;
 
+// memory functions for GxB_init and GxB_Distance_init_memory, set before
+// gxt_main (all NULL: GrB_init and GxB_Distance_init)
+typedef struct
+{
+    void * (*malloc_function) (size_t) ;
+    void * (*calloc_function) (size_t, size_t) ;
+    void * (*realloc_function) (void *, size_t) ;
+    void (*free_function) (void *) ;
+}
+gxt_memory ;
+extern gxt_memory gxt_memory_functions ;
 // the state of verify mode found after GxB_Distance_init (before any test)
 extern bool gxt_verify_at_init ;
 
@@ -231,6 +242,7 @@ typedef struct gxt_snapshot_struct *gxt_snapshot ;
 gxt_snapshot gxt_snap (GrB_Matrix A) ;
 // assert A still matches, then free the snapshot; `what` names A in messages
 void gxt_snap_check (gxt_snapshot *s, GrB_Matrix A, const char *what) ;
+void gxt_snapshot_free (gxt_snapshot *s) ;     // without a check
 
 //------------------------------------------------------------------------------
 // poison: C must be overwritten
