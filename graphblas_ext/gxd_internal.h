@@ -172,6 +172,19 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
 GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
 
+// argument checks of GrB_mxm's rules (fn names the caller in messages)
+GrB_Info GXD_check_args (const char *fn, GrB_Matrix C, GrB_Matrix Mask,
+    GrB_BinaryOp accum, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
+
+// T = A (+).(x) B' for a union or metric call: by a backend (only the
+// mask's pattern when Mask is not complemented) or by SuiteSparse
+GrB_Info GXD_product (GrB_Matrix *T, const gxd_call *call, GrB_Matrix Mask,
+    GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
+
+// C<Mask> = accum (C, A (+).(x) B') with intersection semantics (GrB_mxm)
+GrB_Info GXD_intersect (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
+    GrB_Semiring s, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
+
 // verify T against the SuiteSparse reference
 GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
     GrB_Matrix B, bool tran_a, bool tran_b) ;
