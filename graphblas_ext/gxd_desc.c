@@ -22,3 +22,23 @@ GrB_Info GXD_desc_read (gxd_desc *d, GrB_Descriptor desc)
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
+
+GrB_Info GXD_desc_set_mark (const char *fn, GrB_Descriptor d, int flag,
+    bool on)
+{
+    GXD_error_clear () ;
+    if (d == NULL) return GXD_error (GrB_NULL_POINTER, "%s: descriptor is NULL", fn) ;
+    GrB_Desc_Value v ;
+    GrB_Info info = GxB_Desc_get (d, GrB_OUTP, &v) ;    // rejects an invalid d
+    if (info != GrB_SUCCESS) return GXD_error (info, "%s: invalid descriptor", fn) ;
+    return GXD_desc_mark (d, flag, on) ;
+}
+
+GrB_Info GXD_desc_get_mark (const char *fn, GrB_Descriptor d, int flag,
+    bool *on)
+{
+    GXD_error_clear () ;
+    if (d == NULL || on == NULL) return GXD_error (GrB_NULL_POINTER, "%s: NULL argument", fn) ;
+    (*on) = GXD_desc_marked (d, flag) ;
+    return GrB_SUCCESS ;
+}

@@ -103,8 +103,14 @@ int64_t GXD_registry_size (void) ;      // entries held (for tests)
 bool GXD_registry_find (GrB_Semiring s, gxd_sr_entry *e) ;
 void GXD_registry_remove (GrB_Semiring s) ;
 void GXD_registry_clear (void) ;
-GrB_Info GXD_desc_mark (GrB_Descriptor d, bool on) ;
-bool GXD_desc_marked (GrB_Descriptor d) ;
+// marks gxbdist keeps for a descriptor (GrB_Descriptor has no room for them)
+#define GXD_DESC_UNION        1     // GxB_Desc_set_annihilator_free
+#define GXD_DESC_EXCLUDE_SELF 2     // GxB_Desc_set_exclude_self
+GrB_Info GXD_desc_mark (GrB_Descriptor d, int flag, bool on) ;
+bool GXD_desc_marked (GrB_Descriptor d, int flag) ;
+// the public setters and getters of the marks (fn names the caller)
+GrB_Info GXD_desc_set_mark (const char *fn, GrB_Descriptor d, int flag, bool on) ;
+GrB_Info GXD_desc_get_mark (const char *fn, GrB_Descriptor d, int flag, bool *on) ;
 
 //------------------------------------------------------------------------------
 // the pieces of GxB_mxm_distance
@@ -184,6 +190,9 @@ GrB_Info GXD_product (GrB_Matrix *T, const gxd_call *call, GrB_Matrix Mask,
 // C<Mask> = accum (C, A (+).(x) B') with intersection semantics (GrB_mxm)
 GrB_Info GXD_intersect (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     GrB_Semiring s, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
+
+// *R = A, or a new transpose of A when tran (free it if *R != A)
+GrB_Info GXD_rows_effective (GrB_Matrix *R, GrB_Matrix A, bool tran) ;
 
 // verify T against the SuiteSparse reference
 GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,

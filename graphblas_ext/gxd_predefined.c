@@ -119,7 +119,7 @@ GrB_Info GXD_predefined_new (void)
     GXD_absdiff_op [0] = ops [GXD_MANHATTAN][0] ;
     GXD_absdiff_op [1] = ops [GXD_MANHATTAN][1] ;
     GXD_TRY (GrB_Descriptor_new (&GxB_DESC_UNION)) ;
-    GXD_TRY (GXD_desc_mark (GxB_DESC_UNION, true)) ;
+    GXD_TRY (GXD_desc_mark (GxB_DESC_UNION, GXD_DESC_UNION, true)) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
@@ -139,7 +139,7 @@ GrB_Info GXD_predefined_free (void)
         }
     }
     GXD_absdiff_op [0] = NULL ; GXD_absdiff_op [1] = NULL ;
-    GXD_desc_mark (GxB_DESC_UNION, false) ;
+    GXD_desc_mark (GxB_DESC_UNION, GXD_DESC_UNION, false) ;
     GrB_Descriptor_free (&GxB_DESC_UNION) ;
     return GrB_SUCCESS ;
 }

@@ -132,3 +132,19 @@ GrB_Info GXD_intersect (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
+
+// the effective row matrix (transposed if the descriptor says so)
+GrB_Info GXD_rows_effective (GrB_Matrix *R, GrB_Matrix A, bool tran)
+{
+    #define GXD_FREE_ALL GrB_Matrix_free (R) ;
+    if (!tran) { *R = A ; return GrB_SUCCESS ; }
+    GrB_Type type ;
+    GrB_Index nrows, ncols ;
+    GXD_TRY (GxB_Matrix_type (&type, A)) ;
+    GXD_TRY (GrB_Matrix_nrows (&nrows, A)) ;
+    GXD_TRY (GrB_Matrix_ncols (&ncols, A)) ;
+    GXD_TRY (GrB_Matrix_new (R, type, ncols, nrows)) ;
+    GXD_TRY (GrB_transpose (*R, NULL, NULL, A, NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}

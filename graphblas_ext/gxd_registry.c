@@ -18,8 +18,9 @@
 // table is an open-addressing hash on the address: lookups cost the same
 // whatever the history.
 //
-// Descriptors marked annihilator-free are remembered by address in a short
-// list (the caller clears the mark before freeing one).
+// Descriptors marked (annihilator-free, exclude-self) are remembered by
+// address with their marks in a short list (the caller clears the marks
+// before freeing one).
 
 #include "gxd_internal.h"
 #include <pthread.h>
@@ -32,7 +33,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
 static gxd_sr_entry *table = NULL ;
 static int64_t tcap = 0, tcount = 0 ;
 
-static GrB_Descriptor *marked = NULL ;
+typedef struct { GrB_Descriptor desc ; int flags ; } gxd_mark ;
+static gxd_mark *marked = NULL ;
 static int64_t nmarked = 0, mcapacity = 0 ;
 
 static int64_t slot_of (GrB_Semiring s, int64_t cap)
@@ -202,43 +204,49 @@ GrB_Info GXD_monoid_private (GrB_Monoid *copy, GrB_Monoid add)
     #undef GXD_FREE_ALL
 }
 
-GrB_Info GXD_desc_mark (GrB_Descriptor d, bool on)
+GrB_Info GXD_desc_mark (GrB_Descriptor d, int flag, bool on)
 {
     pthread_mutex_lock (&lock) ;
     int64_t t = 0 ;
-    while (t < nmarked && marked [t] != d) t++ ;
+    while (t < nmarked && marked [t].desc != d) t++ ;
     bool ok = true ;
     if (on && t == nmarked)
     {
         if (nmarked == mcapacity)
         {
             int64_t c = (mcapacity > 0) ? 2 * mcapacity : 16 ;
-            GrB_Descriptor *a = GXD_malloc (c * sizeof (GrB_Descriptor)) ;
+            gxd_mark *a = GXD_malloc (c * sizeof (gxd_mark)) ;
             ok = (a != NULL) ;
             if (ok)
             {
-                if (nmarked > 0) memcpy (a, marked, nmarked * sizeof (GrB_Descriptor)) ;
+                if (nmarked > 0) memcpy (a, marked, nmarked * sizeof (gxd_mark)) ;
                 GXD_free (marked) ;
                 marked = a ; mcapacity = c ;
             }
         }
-        if (ok) marked [nmarked++] = d ;
+        if (ok) marked [nmarked++] = (gxd_mark) { d, 0 } ;
     }
-    else if (!on && t < nmarked)
+    if (ok && t < nmarked)
     {
-        marked [t] = marked [--nmarked] ;
+        if (on) marked [t].flags |= flag ;
+        else marked [t].flags &= ~flag ;
+        // a descriptor with no mark left is forgotten
+        if (marked [t].flags == 0) marked [t] = marked [--nmarked] ;
     }
     pthread_mutex_unlock (&lock) ;
     return ok ? GrB_SUCCESS
         : GXD_error (GrB_OUT_OF_MEMORY, "out of memory (descriptor registry)") ;
 }
 
-bool GXD_desc_marked (GrB_Descriptor d)
+bool GXD_desc_marked (GrB_Descriptor d, int flag)
 {
     if (d == NULL) return false ;
     pthread_mutex_lock (&lock) ;
     bool found = false ;
-    for (int64_t t = 0 ; t < nmarked && !found ; t++) found = (marked [t] == d) ;
+    for (int64_t t = 0 ; t < nmarked && !found ; t++)
+    {
+        found = (marked [t].desc == d) && (marked [t].flags & flag) ;
+    }
     pthread_mutex_unlock (&lock) ;
     return found ;
 }

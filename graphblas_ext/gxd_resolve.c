@@ -101,7 +101,7 @@ GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc)
         resolve_metric (call, &e) ;
         return GrB_SUCCESS ;
     }
-    if (!known && !GXD_desc_marked (desc))
+    if (!known && !GXD_desc_marked (desc, GXD_DESC_UNION))
     {
         call->path = GXD_PATH_INTERSECT ;
         call->name = "intersection" ;

@@ -12,22 +12,6 @@
 #include "gxd_oracle.h"
 #include <inttypes.h>
 
-// the effective row matrix (transposed if the descriptor says so)
-static GrB_Info rows_of (GrB_Matrix *R, GrB_Matrix A, bool tran)
-{
-    #define GXD_FREE_ALL ;
-    if (!tran) { *R = A ; return GrB_SUCCESS ; }
-    GrB_Type type ;
-    GrB_Index nrows, ncols ;
-    GXD_TRY (GxB_Matrix_type (&type, A)) ;
-    GXD_TRY (GrB_Matrix_nrows (&nrows, A)) ;
-    GXD_TRY (GrB_Matrix_ncols (&ncols, A)) ;
-    GXD_TRY (GrB_Matrix_new (R, type, ncols, nrows)) ;
-    GXD_TRY (GrB_transpose (*R, NULL, NULL, A, NULL)) ;
-    return GrB_SUCCESS ;
-    #undef GXD_FREE_ALL
-}
-
 GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
     GrB_Matrix B, bool tran_a, bool tran_b)
 {
@@ -36,8 +20,8 @@ GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
         if (Ar != A) GrB_Matrix_free (&Ar) ;                                \
         if (Br != B) GrB_Matrix_free (&Br) ;
     GrB_Matrix D = NULL, S = NULL, Ar = A, Br = B ;
-    GXD_TRY (rows_of (&Ar, A, tran_a)) ;
-    GXD_TRY (rows_of (&Br, B, tran_b)) ;
+    GXD_TRY (GXD_rows_effective (&Ar, A, tran_a)) ;
+    GXD_TRY (GXD_rows_effective (&Br, B, tran_b)) ;
     bool metric = call->path == GXD_PATH_BACKEND
         && call->plan.metric != GXD_GENERIC ;
     if (metric)

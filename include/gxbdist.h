@@ -157,6 +157,61 @@ GrB_Info GxB_mxm_distance
 ) ;
 
 //------------------------------------------------------------------------------
+// neighborhoods: k nearest neighbors and radius graphs
+//------------------------------------------------------------------------------
+
+// GxB_kNN: row i of C (m-by-n) holds the k rows of B nearest to row i of A
+// under the distance semiring (any semiring GxB_mxm_distance accepts with
+// union or metric semantics), values = distances.  Nearest = smallest,
+// except for DOT (a similarity): largest.  Ties go to the smaller column
+// index, so the result is deterministic and equal to a stable sort of each
+// row of the full distance matrix; NaN distances come last.  Fewer than k
+// candidates in a row: all of them.  k = 0: GrB_INVALID_VALUE.
+//
+// Mask (optional; structural, valued, complemented) restricts the candidate
+// pairs (i,j), and C<Mask> = T then follows GrB_mxm's rules (GrB_REPLACE;
+// there is no accum).  GxB_Desc_set_exclude_self drops the pairs j == i
+// (a self-query, A and B the same rows).  desc's GrB_INP0 / GrB_INP1 =
+// GrB_TRAN transpose A / B as in GxB_mxm_distance.
+//
+// The m-by-n distance matrix is never held: rows of A and rows of B are
+// taken in tiles sized to a bounded workspace, the k best of each row are
+// kept as the tiles go by, so memory is the inputs, O(m*k) and the
+// workspace.  Results are the same bits whatever the tiling, backend
+// threads or run.  In verify mode, a sample of rows (every row when m <=
+// 64, else 64 rows spread evenly) is recomputed by the SuiteSparse
+// reference and its neighbors compared (metric semirings only).
+GrB_Info GxB_kNN
+(
+    GrB_Matrix C,
+    const GrB_Matrix Mask,
+    const GrB_Semiring dist,
+    uint64_t k,
+    const GrB_Matrix A,
+    const GrB_Matrix B,
+    const GrB_Descriptor desc
+) ;
+
+// GxB_radius_graph: C(i,j) = d(A(i,:), B(j,:)) for every candidate pair at
+// distance <= eps (>= eps for DOT), with GxB_kNN's conventions.  A result
+// too large for memory is GrB_OUT_OF_MEMORY with its size in the message.
+GrB_Info GxB_radius_graph
+(
+    GrB_Matrix C,
+    const GrB_Matrix Mask,
+    const GrB_Semiring dist,
+    double eps,
+    const GrB_Matrix A,
+    const GrB_Matrix B,
+    const GrB_Descriptor desc
+) ;
+
+// Marks d so that GxB_kNN and GxB_radius_graph skip the pairs j == i.
+// Clear the mark (on = false) before freeing d.
+GrB_Info GxB_Desc_set_exclude_self (GrB_Descriptor d, bool on) ;
+GrB_Info GxB_Desc_get_exclude_self (GrB_Descriptor d, bool *on) ;
+
+//------------------------------------------------------------------------------
 // predefined metric semirings (definitions: docs/metrics.md)
 //------------------------------------------------------------------------------
 

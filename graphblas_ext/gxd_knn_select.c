@@ -1,0 +1,228 @@
+//------------------------------------------------------------------------------
+// graphblas_ext/gxd_knn_select.c: the k best candidates of every row
+//------------------------------------------------------------------------------
+
+// Each row of the current row tile keeps a max-heap of its k best
+// candidates so far, the worst at the root; a candidate enters only if it
+// comes strictly before the root.  Candidates arrive in increasing column
+// order, so among equal distances the earlier (smaller) column stays: the
+// result is a stable sort's first k whatever the tiling.  Rows are
+// independent, so a tile's rows are selected in parallel.  The m*k best
+// are written at k slots per row and compacted into CSR at the end.
+
+#include "gxd_neighbors.h"
+#include <inttypes.h>
+
+typedef struct
+{
+    double d ;
+    int64_t j ;
+}
+cand ;
+
+typedef struct
+{
+    int64_t k ;             // min (k, n): slots per row
+    bool largest ;
+    int64_t r0, nr ;        // the current row tile
+    cand *heap ;            // nr * k
+    int64_t *count ;        // per row of the tile: candidates in its heap
+    int64_t *rowcount ;     // m: neighbors found per row
+    int64_t *Cj ;           // m * k
+    double *Cd ;            // m * k
+    int64_t cap_rows ;      // rows the heap was allocated for
+}
+knn ;
+
+// a before b in the final order: better value, or equal and smaller column
+static inline bool before (const cand *a, const cand *b, bool largest)
+{
+    if (gxd_better (a->d, b->d, largest)) return true ;
+    if (gxd_better (b->d, a->d, largest)) return false ;
+    return a->j < b->j ;
+}
+
+static inline void sift_down (cand *h, int64_t n, int64_t i, bool largest)
+{
+    for (;;)
+    {
+        int64_t l = 2*i + 1, r = l + 1, w = i ;
+        if (l < n && before (&h [w], &h [l], largest)) w = l ;
+        if (r < n && before (&h [w], &h [r], largest)) w = r ;
+        if (w == i) return ;
+        cand t = h [i] ; h [i] = h [w] ; h [w] = t ;
+        i = w ;
+    }
+}
+
+static inline void push (cand *h, int64_t *count, int64_t k, double d,
+    int64_t j, bool largest)
+{
+    cand c = { d, j } ;
+    if (*count < k)
+    {
+        // sift up: the worst rises to the root
+        int64_t i = (*count)++ ;
+        while (i > 0)
+        {
+            int64_t p = (i - 1) / 2 ;
+            if (!before (&h [p], &c, largest)) break ;
+            h [i] = h [p] ;
+            i = p ;
+        }
+        h [i] = c ;
+    }
+    else if (before (&c, &h [0], largest))
+    {
+        h [0] = c ;
+        sift_down (h, k, 0, largest) ;
+    }
+}
+
+static GrB_Info rows_begin (void *self, int64_t r0, int64_t nr)
+{
+    knn *S = self ;
+    if (nr > S->cap_rows)
+    {
+        GXD_free (S->heap) ; GXD_free (S->count) ;
+        S->heap = GXD_malloc ((size_t) nr * S->k * sizeof (cand)) ;
+        S->count = GXD_malloc ((size_t) nr * sizeof (int64_t)) ;
+        S->cap_rows = nr ;
+        if (S->heap == NULL || S->count == NULL)
+        {
+            S->cap_rows = 0 ;
+            return GXD_error (GrB_OUT_OF_MEMORY, "GxB_kNN: out of memory for "
+                "the candidates of %" PRId64 " rows", nr) ;
+        }
+    }
+    S->r0 = r0 ;
+    S->nr = nr ;
+    memset (S->count, 0, (size_t) nr * sizeof (int64_t)) ;
+    return GrB_SUCCESS ;
+}
+
+static GrB_Info tile (void *self, const gxd_tile *t)
+{
+    knn *S = self ;
+    const int64_t k = S->k ;
+    const bool largest = S->largest ;
+    #pragma omp parallel for schedule(dynamic, 16)
+    for (int64_t i = 0 ; i < t->nr ; i++)
+    {
+        cand *h = S->heap + i * k ;
+        int64_t *count = &S->count [i] ;
+        gxd_tile_row r = gxd_tile_row_of (t, i) ;
+        for (int64_t q = r.q0 ; q < r.q1 ; q++)
+        {
+            int64_t j = gxd_tile_col (t, &r, q) ;
+            if (!gxd_tile_candidate (t, &r, i, j)) continue ;
+            push (h, count, k, gxd_tile_value (t, q), t->c0 + j, largest) ;
+        }
+    }
+    return GrB_SUCCESS ;
+}
+
+static GrB_Info rows_end (void *self)
+{
+    knn *S = self ;
+    const int64_t k = S->k ;
+    #pragma omp parallel for schedule(static)
+    for (int64_t i = 0 ; i < S->nr ; i++)
+    {
+        // heapsort: the root (worst) goes to the end, leaving the order
+        cand *h = S->heap + i * k ;
+        int64_t n = S->count [i] ;
+        for (int64_t e = n - 1 ; e > 0 ; e--)
+        {
+            cand t = h [0] ; h [0] = h [e] ; h [e] = t ;
+            sift_down (h, e, 0, S->largest) ;
+        }
+        int64_t gi = S->r0 + i ;
+        for (int64_t q = 0 ; q < n ; q++)
+        {
+            S->Cj [gi * k + q] = h [q].j ;
+            S->Cd [gi * k + q] = h [q].d ;
+        }
+        S->rowcount [gi] = n ;
+    }
+    return GrB_SUCCESS ;
+}
+
+// T (m-by-n CSR of N->type) from the rows' k slots
+static GrB_Info build (GrB_Matrix *T, const gxd_neighbors *N, knn *S)
+{
+    #define GXD_FREE_ALL GXD_free (Tp) ; GXD_free (Tj) ; GXD_free (Tx) ;
+    int64_t m = (int64_t) N->m, k = S->k ;
+    bool fp64 = (N->type == GrB_FP64) ;
+    GrB_Index *Tp = GXD_malloc ((m + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *Tj = NULL ;
+    void *Tx = NULL ;
+    if (Tp == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory", N->fn) ;
+    Tp [0] = 0 ;
+    for (int64_t i = 0 ; i < m ; i++) Tp [i+1] = Tp [i] + S->rowcount [i] ;
+    int64_t nz = Tp [m] ;
+    Tj = GXD_malloc ((nz > 0 ? nz : 1) * sizeof (GrB_Index)) ;
+    Tx = GXD_malloc ((nz > 0 ? nz : 1) * (fp64 ? sizeof (double) : sizeof (float))) ;
+    if (Tj == NULL || Tx == NULL)
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory for the %" PRId64
+            " neighbors", N->fn, nz) ;
+    }
+    #pragma omp parallel for schedule(static)
+    for (int64_t i = 0 ; i < m ; i++)
+    {
+        for (int64_t q = 0 ; q < S->rowcount [i] ; q++)
+        {
+            int64_t p = Tp [i] + q ;
+            Tj [p] = S->Cj [i * k + q] ;
+            if (fp64) ((double *) Tx) [p] = S->Cd [i * k + q] ;
+            else ((float *) Tx) [p] = (float) S->Cd [i * k + q] ;
+        }
+    }
+    GXD_TRY (GrB_Matrix_new (T, N->type, N->m, N->n)) ;
+    // jumbled: each row is in neighbor order, not column order
+    GXD_TRY (GxB_Matrix_pack_CSR (*T, &Tp, &Tj, &Tx, (m + 1) * sizeof (GrB_Index),
+        (nz > 0 ? nz : 1) * sizeof (GrB_Index),
+        (nz > 0 ? nz : 1) * (fp64 ? sizeof (double) : sizeof (float)),
+        false, true, NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+GrB_Info GXD_knn_select (GrB_Matrix *T, const gxd_neighbors *N,
+    GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, uint64_t k)
+{
+    #define GXD_FREE_ALL                                                    \
+        GXD_free (S.heap) ; GXD_free (S.count) ; GXD_free (S.rowcount) ;    \
+        GXD_free (S.Cj) ; GXD_free (S.Cd) ; GrB_Matrix_free (T) ;
+    knn S = { 0 } ;
+    S.largest = N->largest ;
+    uint64_t kk = (k < N->n) ? k : N->n ;
+    S.k = (int64_t) (kk > 0 ? kk : 1) ;
+    uint64_t m = N->m ;
+    if (m > 0 && (uint64_t) S.k > SIZE_MAX / 16 / m)
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: %" PRIu64 " rows x k = %" PRIu64
+            " neighbors do not fit in memory", N->fn, m, kk) ;
+    }
+    S.rowcount = GXD_calloc (m > 0 ? m : 1, sizeof (int64_t)) ;
+    S.Cj = GXD_malloc ((m > 0 ? m : 1) * S.k * sizeof (int64_t)) ;
+    S.Cd = GXD_malloc ((m > 0 ? m : 1) * S.k * sizeof (double)) ;
+    if (S.rowcount == NULL || S.Cj == NULL || S.Cd == NULL)
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory for %" PRIu64
+            " rows x %" PRIu64 " neighbors (%.3g GB)", N->fn, m, kk,
+            (double) m * S.k * 16 / 1e9) ;
+    }
+    if (kk > 0)
+    {
+        gxd_selector sel = { &S, rows_begin, tile, rows_end } ;
+        GXD_TRY (GXD_neighbors_run (N, Mask, A, B, &sel,
+            S.k * (int64_t) sizeof (cand))) ;
+    }
+    GXD_TRY (build (T, N, &S)) ;
+    GXD_free (S.heap) ; GXD_free (S.count) ; GXD_free (S.rowcount) ;
+    GXD_free (S.Cj) ; GXD_free (S.Cd) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}

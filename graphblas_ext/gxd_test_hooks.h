@@ -1,0 +1,24 @@
+//------------------------------------------------------------------------------
+// graphblas_ext/gxd_test_hooks.h: internal switches for gxbdist's own tests
+//------------------------------------------------------------------------------
+
+// Not part of the API (tests include it from the source tree): they let the
+// test suite reach code paths that real sizes reach only with large data.
+
+#ifndef GXD_TEST_HOOKS_H
+#define GXD_TEST_HOOKS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// GxB_kNN and GxB_radius_graph: tiles of at most rows x cols (0, 0: sized
+// by memory, the default), so tiling and merging run on small inputs
+void GXD_neighbors_set_tiles (int64_t rows, int64_t cols) ;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,357 @@
+//------------------------------------------------------------------------------
+// tests/test_neighbors.c: GxB_kNN and GxB_radius_graph against brute force
+//------------------------------------------------------------------------------
+
+// Two references for every neighborhood:
+//   - exact: the full distance matrix of GxB_mxm_distance (the same
+//     arithmetic), each row stably sorted: GxB_kNN must pick the same
+//     columns with the same bits, whatever the tiling (tiny tiles are forced
+//     so that tiling and merging run here), and the radius graph must be
+//     exactly the entries within eps;
+//   - independent: verify mode, which checks sampled rows against the
+//     SuiteSparse reference's brute force (gxd_verify_neighbors.c), turned
+//     on for every call of this file.
+// Plus the rules: k = 0, k > n, empty rows, self-queries, masks (structural,
+// valued, complemented), DOT largest first, ties to the smaller column,
+// GrB_REPLACE, NaN eps, inputs unchanged.
+
+#include "test_common.h"
+#include "gxd_test_hooks.h"
+
+// the sort key of a row's entry
+typedef struct { double d ; int64_t j ; } entry ;
+static bool largest_first ;
+
+static int cmp_entry (const void *a, const void *b)
+{
+    const entry *x = a, *y = b ;
+    bool xn = (x->d != x->d), yn = (y->d != y->d) ;
+    if (xn != yn) return xn ? 1 : -1 ;
+    if (!xn && x->d != y->d)
+    {
+        bool before = largest_first ? (x->d > y->d) : (x->d < y->d) ;
+        return before ? -1 : 1 ;
+    }
+    return (x->j < y->j) ? -1 : (x->j > y->j) ;
+}
+
+// R = the k best of each row of D among the candidates (Mask / complement /
+// exclude self), by a stable sort; k = 0: the radius graph of eps
+static void brute (GrB_Matrix *R, GrB_Matrix D, GrB_Matrix Mask,
+    bool structural, bool comp, bool exclude_self, uint64_t k, double eps,
+    bool largest)
+{
+    GrB_Index m, n ;
+    GrB_Type type ;
+    GXT_OK (GrB_Matrix_nrows (&m, D)) ;
+    GXT_OK (GrB_Matrix_ncols (&n, D)) ;
+    GXT_OK (GxB_Matrix_type (&type, D)) ;
+    GXT_OK (GrB_Matrix_new (R, type, m, n)) ;
+    entry *row = malloc ((n + 1) * sizeof (entry)) ;
+    largest_first = largest ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        int64_t nr = 0 ;
+        for (GrB_Index j = 0 ; j < n ; j++)
+        {
+            if (exclude_self && i == j) continue ;
+            if (Mask != NULL)
+            {
+                bool x = false ;
+                GrB_Info info = GrB_Matrix_extractElement_BOOL (&x, Mask, i, j) ;
+                bool in = (info == GrB_SUCCESS) && (x || structural) ;
+                if (in == comp) continue ;
+            }
+            double d ;
+            if (GrB_Matrix_extractElement_FP64 (&d, D, i, j) != GrB_SUCCESS) continue ;
+            if (k == 0 && !(largest ? d >= eps : d <= eps)) continue ;
+            row [nr++] = (entry) { d, (int64_t) j } ;
+        }
+        qsort (row, nr, sizeof (entry), cmp_entry) ;
+        int64_t keep = (k == 0 || (int64_t) k > nr) ? nr : (int64_t) k ;
+        for (int64_t q = 0 ; q < keep ; q++)
+        {
+            // a float widened to double and back keeps its bits
+            GXT_OK (GrB_Matrix_setElement_FP64 (*R, row [q].d, i, row [q].j)) ;
+        }
+    }
+    free (row) ;
+    GXT_OK (GrB_Matrix_wait (*R, GrB_MATERIALIZE)) ;
+}
+
+// one kNN or radius call checked against the stable sort of the full product
+static void check_one (GrB_Semiring s, GrB_Type type, GrB_Matrix A,
+    GrB_Matrix B, GrB_Matrix Mask, bool structural, bool comp,
+    bool exclude_self, uint64_t k, double eps, bool largest, const char *what)
+{
+    GrB_Index m, n ;
+    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    GrB_Matrix D, R, C ;
+    GXT_OK (GrB_Matrix_new (&D, type, m, n)) ;
+    // a mask that is not complemented is a sampled product (its own
+    // kernels, its own last bits): the reference computes the same one
+    GrB_Descriptor dd = gxt_desc (structural, false, false, false, false) ;
+    GXT_OK (GxB_mxm_distance (D, comp ? NULL : Mask, NULL, s, A, B, dd)) ;
+    GrB_Descriptor_free (&dd) ;
+    brute (&R, D, Mask, structural, comp, exclude_self, k, eps, largest) ;
+    GrB_Descriptor d = gxt_desc (structural, comp, true, false, false) ;
+    if (exclude_self) GXT_OK (GxB_Desc_set_exclude_self (d, true)) ;
+    gxt_snapshot sa = gxt_snap (A), sb = gxt_snap (B) ;
+    gxt_snapshot sm = Mask ? gxt_snap (Mask) : NULL ;
+    for (int tiles = 0 ; tiles < 3 ; tiles++)
+    {
+        // tiles of 3 x 5, 1 x 1, and sized by memory (one tile here)
+        if (tiles == 0) GXD_neighbors_set_tiles (3, 5) ;
+        if (tiles == 1) GXD_neighbors_set_tiles (1, 1) ;
+        if (tiles == 2) GXD_neighbors_set_tiles (0, 0) ;
+        GXT_OK (GrB_Matrix_new (&C, type, m, n)) ;
+        gxt_poison (C) ;
+        GrB_Info info = (k > 0)
+            ? GxB_kNN (C, Mask, s, k, A, B, d)
+            : GxB_radius_graph (C, Mask, s, eps, A, B, d) ;
+        if (info != GrB_SUCCESS)
+        {
+            GXT_FAIL ("%s (tiles %d): %s: %s", what, tiles, gxt_info_name (info),
+                gxt_message ()) ;
+        }
+        // with a mask, C<Mask,replace> = T: R is already within the mask
+        char ctx [256] ;
+        snprintf (ctx, sizeof (ctx), "%s, k %llu, eps %g, tiles %d", what,
+            (unsigned long long) k, eps, tiles) ;
+        gxt_check_bitwise (C, R, ctx) ;
+        GrB_Matrix_free (&C) ;
+    }
+    GXD_neighbors_set_tiles (0, 0) ;
+    gxt_snap_check (&sa, A, "A") ;
+    gxt_snap_check (&sb, B, "B") ;
+    if (sm) gxt_snap_check (&sm, Mask, "Mask") ;
+    if (exclude_self) GXT_OK (GxB_Desc_set_exclude_self (d, false)) ;
+    GrB_Descriptor_free (&d) ;
+    GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+}
+
+static int verify_on (void **state)
+{
+    return GxB_Distance_set_verify (true) == GrB_SUCCESS ? 0 : -1 ;
+}
+
+//------------------------------------------------------------------------------
+// every metric, both types, k below, at and above n
+//------------------------------------------------------------------------------
+
+static void every_metric (void **state)
+{
+    GXT_START () ;
+    GrB_Matrix A, B ;
+    gxt_pair (&A, &B, GXT_SHAPE_EMPTY_ROWS, GXT_NONNEG_VALUES) ;
+    GrB_Index n ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    for (int q = 0 ; q < gxt_nmetrics ; q++)
+    {
+        const gxt_metric *mt = &gxt_metrics [q] ;
+        for (int t = 0 ; t < 2 ; t++)
+        {
+            GrB_Type type = t ? GrB_FP64 : GrB_FP32 ;
+            GrB_Semiring s = gxt_semiring (mt, type) ;
+            bool largest = (strcmp (mt->name, "DOT") == 0) ;
+            uint64_t ks [3] = { 1, 4, n + 3 } ;
+            for (int kq = 0 ; kq < 3 ; kq++)
+            {
+                check_one (s, type, A, B, NULL, false, false, false, ks [kq],
+                    0, largest, mt->name) ;
+            }
+            gxt_semiring_free (mt, &s) ;
+        }
+    }
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+}
+
+//------------------------------------------------------------------------------
+// ties, self-queries, masks, unions
+//------------------------------------------------------------------------------
+
+static void ties_and_self (void **state)
+{
+    GXT_START () ;
+    // small integers: many exactly equal Manhattan distances, so the order
+    // among them is the column order or the test fails
+    GrB_Matrix A, B ;
+    gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_NATURALS) ;
+    check_one (GxB_DIST_MANHATTAN_FP64, GrB_FP64, A, B, NULL, false, false,
+        false, 5, 0, false, "ties") ;
+    // a self-query, with and without the point itself
+    for (int ex = 0 ; ex <= 1 ; ex++)
+    {
+        check_one (GxB_DIST_EUCLIDEAN_FP32, GrB_FP32, A, A, NULL, false, false,
+            ex, 3, 0, false, ex ? "self-query, self excluded" : "self-query") ;
+        check_one (GxB_DIST_COSINE_FP64, GrB_FP64, A, A, NULL, false, false,
+            ex, 0, 0.25, false, ex ? "radius, self excluded" : "radius self") ;
+    }
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+}
+
+static void masks (void **state)
+{
+    GXT_START () ;
+    GrB_Matrix A, B, M ;
+    gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_NONNEG_VALUES) ;
+    GrB_Index m, n ;
+    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    gxt_mask (&M, m, n, 0.4) ;
+    for (int structural = 0 ; structural <= 1 ; structural++)
+    {
+        for (int comp = 0 ; comp <= 1 ; comp++)
+        {
+            check_one (GxB_DIST_JENSEN_SHANNON_FP64, GrB_FP64, A, B, M,
+                structural, comp, false, 3, 0, false, "masked kNN") ;
+            check_one (GxB_DIST_CHEBYSHEV_FP32, GrB_FP32, A, B, M, structural,
+                comp, false, 0, 1.5, false, "masked radius") ;
+        }
+    }
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
+}
+
+static double user_absdiff_cubed (double x, double y)
+{
+    double d = fabs (x - y) ;
+    return d * d * d ;
+}
+
+static void user_op (void *z, const void *x, const void *y)
+{
+    *(double *) z = user_absdiff_cubed (*(const double *) x, *(const double *) y) ;
+}
+
+static void unions (void **state)
+{
+    GXT_START () ;
+    GrB_Matrix A, B ;
+    gxt_pair (&A, &B, GXT_SHAPE_POWERLAW, GXT_MIXED) ;
+    GrB_BinaryOp op ;
+    GxB_NAMM user, builtin ;
+    GrB_Semiring su, sb ;
+    GXT_OK (GrB_BinaryOp_new (&op, user_op, GrB_FP64, GrB_FP64, GrB_FP64)) ;
+    GXT_OK (GxB_NAMM_new (&user, op, 0)) ;
+    GXT_OK (GxB_NAMM_new (&builtin, GrB_MINUS_FP64, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&su, GrB_PLUS_MONOID_FP64, user)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&sb, GrB_MAX_MONOID_FP64, builtin)) ;
+    check_one (su, GrB_FP64, A, B, NULL, false, false, false, 4, 0, false,
+        "user NAMM PLUS.|x-y|^3") ;
+    check_one (sb, GrB_FP64, A, B, NULL, false, false, false, 2, 0, false,
+        "NAMM MAX.MINUS") ;
+    check_one (GrB_PLUS_TIMES_SEMIRING_FP64, GrB_FP64, A, B, NULL, false,
+        false, false, 3, 0, false, "intersection PLUS_TIMES") ;
+    GrB_Semiring_free (&su) ; GrB_Semiring_free (&sb) ;
+    GxB_NAMM_free (&user) ; GxB_NAMM_free (&builtin) ; GrB_BinaryOp_free (&op) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+}
+
+//------------------------------------------------------------------------------
+// the rules at the edges
+//------------------------------------------------------------------------------
+
+static void edges (void **state)
+{
+    GXT_START () ;
+    GrB_Matrix A, B, C ;
+    gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_NONNEG_VALUES) ;
+    GrB_Index m, n ;
+    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+    GXT_EXPECT (GrB_INVALID_VALUE, GxB_kNN (C, NULL, GxB_DIST_COSINE_FP64, 0, A, B, NULL)) ;
+    GXT_EXPECT (GrB_INVALID_VALUE, GxB_radius_graph (C, NULL,
+        GxB_DIST_COSINE_FP64, NAN, A, B, NULL)) ;
+    GXT_EXPECT (GrB_NULL_POINTER, GxB_kNN (C, NULL, NULL, 3, A, B, NULL)) ;
+    GXT_EXPECT (GrB_INVALID_VALUE, GxB_kNN (A, NULL, GxB_DIST_COSINE_FP64, 3, A, B, NULL)) ;
+    GrB_Matrix Cbad ;
+    GXT_OK (GrB_Matrix_new (&Cbad, GrB_FP64, m + 1, n)) ;
+    GXT_EXPECT (GrB_DIMENSION_MISMATCH, GxB_kNN (Cbad, NULL, GxB_DIST_COSINE_FP64, 3, A, B, NULL)) ;
+    GrB_Matrix_free (&Cbad) ;
+    // negative input to a metric of non-negative domain
+    GrB_Matrix An ;
+    GXT_OK (GrB_Matrix_dup (&An, A)) ;
+    GXT_OK (GrB_Matrix_setElement_FP64 (An, -1, 0, 0)) ;
+    GXT_EXPECT (GrB_INVALID_VALUE, GxB_kNN (C, NULL,
+        GxB_DIST_HELLINGER_FP64, 3, An, B, NULL)) ;
+    GrB_Matrix_free (&An) ;
+    // the complement of no mask: C unchanged, or cleared with replace
+    gxt_poison (C) ;
+    GrB_Matrix C0 ;
+    GXT_OK (GrB_Matrix_dup (&C0, C)) ;
+    GrB_Descriptor d = gxt_desc (false, true, false, false, false) ;
+    GXT_OK (GxB_kNN (C, NULL, GxB_DIST_COSINE_FP64, 3, A, B, d)) ;
+    gxt_check_bitwise (C, C0, "kNN with GrB_COMP and no mask") ;
+    GrB_Descriptor_free (&d) ;
+    d = gxt_desc (false, true, true, false, false) ;
+    GXT_OK (GxB_kNN (C, NULL, GxB_DIST_COSINE_FP64, 3, A, B, d)) ;
+    GrB_Index nvals ;
+    GXT_OK (GrB_Matrix_nvals (&nvals, C)) ;
+    if (nvals != 0) GXT_FAIL ("GrB_COMP|GrB_REPLACE, no mask: %llu entries", (unsigned long long) nvals) ;
+    GrB_Descriptor_free (&d) ;
+    // transposed inputs give the same neighbors as the rows themselves
+    GrB_Matrix At, Bt, Ct, Cr ;
+    GXT_OK (GrB_Matrix_new (&At, GrB_FP64, 0, 0)) ;
+    GrB_Matrix_free (&At) ;
+    GrB_Index k ;
+    GXT_OK (GrB_Matrix_ncols (&k, A)) ;
+    GXT_OK (GrB_Matrix_new (&At, GrB_FP64, k, m)) ;
+    GXT_OK (GrB_Matrix_new (&Bt, GrB_FP64, k, n)) ;
+    GXT_OK (GrB_transpose (At, NULL, NULL, A, NULL)) ;
+    GXT_OK (GrB_transpose (Bt, NULL, NULL, B, NULL)) ;
+    GXT_OK (GrB_Matrix_new (&Ct, GrB_FP64, m, n)) ;
+    GXT_OK (GrB_Matrix_new (&Cr, GrB_FP64, m, n)) ;
+    GXT_OK (GxB_kNN (Ct, NULL, GxB_DIST_MANHATTAN_FP64, 4, At, Bt, GrB_DESC_T0T1)) ;
+    GXT_OK (GxB_kNN (Cr, NULL, GxB_DIST_MANHATTAN_FP64, 4, A, B, NULL)) ;
+    gxt_check_bitwise (Ct, Cr, "kNN of transposed inputs") ;
+    GrB_Matrix_free (&At) ; GrB_Matrix_free (&Bt) ;
+    GrB_Matrix_free (&Ct) ; GrB_Matrix_free (&Cr) ;
+    // no rows of B: every row empty
+    GrB_Matrix B0, C1 ;
+    GXT_OK (GrB_Matrix_new (&B0, GrB_FP64, 0, k)) ;
+    GXT_OK (GrB_Matrix_new (&C1, GrB_FP64, m, 0)) ;
+    GXT_OK (GxB_kNN (C1, NULL, GxB_DIST_MANHATTAN_FP64, 4, A, B0, NULL)) ;
+    GXT_OK (GrB_Matrix_nvals (&nvals, C1)) ;
+    if (nvals != 0) GXT_FAIL ("n = 0: %llu entries", (unsigned long long) nvals) ;
+    GrB_Matrix_free (&B0) ; GrB_Matrix_free (&C1) ;
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&C0) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+}
+
+// verify mode catches a wrong neighborhood: fault injection perturbs the
+// first entry of each tile's distances
+static void verify_catches (void **state)
+{
+    GXT_START () ;
+    GrB_Matrix A, B, C ;
+    gxt_pair (&A, &B, GXT_SHAPE_DENSE, GXT_NONNEG_VALUES) ;
+    GrB_Index m, n ;
+    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+    GXT_OK (GxB_Distance_set_fault_injection (true)) ;
+    GrB_Info info = GxB_kNN (C, NULL, GxB_DIST_EUCLIDEAN_FP64, n, A, B, NULL) ;
+    GXT_OK (GxB_Distance_set_fault_injection (false)) ;
+    if (info != GxB_VERIFY_FAILED)
+    {
+        GXT_FAIL ("a perturbed distance was not caught: %s", gxt_info_name (info)) ;
+    }
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+}
+
+int main (void)
+{
+    gxt_setup = verify_on ;
+    const struct CMUnitTest tests [] =
+    {
+        cmocka_unit_test (every_metric),
+        cmocka_unit_test (ties_and_self),
+        cmocka_unit_test (masks),
+        cmocka_unit_test (unions),
+        cmocka_unit_test (edges),
+        cmocka_unit_test (verify_catches),
+    } ;
+    return gxt_main ("neighbors", tests, sizeof (tests) / sizeof (tests [0])) ;
+}
