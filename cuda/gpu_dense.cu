@@ -112,7 +112,7 @@ GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
 
 // rows per output tile: two output buffers and (SPSV) its workspace within
 // a share of the free memory
-static int64_t choose_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
+int64_t gxd_choose_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
     int strategy)
 {
     size_t freeb = 0, total = 0 ;
@@ -152,7 +152,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
         int strategy = gxd_choose_strategy (P) ;
         const char *e = getenv ("GXBDIST_GPU_STRATEGY") ;
         if (e != NULL && e [0] == 's') strategy = GXD_STRAT_SPSV ;
-        tile = choose_tile_rows (P, m, n, strategy) ;
+        tile = gxd_choose_tile_rows (P, m, n, strategy) ;
         GXD_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, sc, msg)) ;
     }
     ntiles = (m + tile - 1) / tile ;

@@ -420,6 +420,10 @@ GrB_Info gxd_chebyshev_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
 // the driver (gpu_dense.cu): upload A and B, choose a strategy (strategy <
 // 0: by gxd_choose_strategy and the environment), prepare for row tiles of
 // at most tile_rows rows; then compute tiles into device memory
+// rows of A per tile of distances on the device (two tiles, and the SPSV's
+// workspace, within a share of the free memory)
+int64_t gxd_choose_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
+    int strategy) ;
 GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     int strategy, int64_t tile_rows, gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,

@@ -25,6 +25,15 @@ GrB_Info GXD_gpu_sampled (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,
     char *msg) ;
 
+// the k best rows of B for every row of A (1 <= k <= min (n,
+// GXD_GPU_KNN_MAX_K)): Cj / Cd hold k slots per row (column, distance) in
+// the library's order (gxd_neighbors.h), count [i] how many are used;
+// exclude_self skips j == i
+#define GXD_GPU_KNN_MAX_K 32
+GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
+    int64_t k, bool largest, bool exclude_self, int64_t *Cj, double *Cd,
+    int64_t *count, char *msg) ;
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <inttypes.h>
 
-static bool use_gpu (void)
+bool GXD_use_gpu (void)
 {
     GxB_Backend b ;
     GxB_Distance_active_backend (&b) ;
@@ -42,7 +42,7 @@ static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx)
 {
     char msg [GXD_MSG_LEN] = "" ;
-    bool gpu = use_gpu () ;
+    bool gpu = GXD_use_gpu () ;
     GrB_Info info = run (gpu, P, A, B, Mp, Mj, Cx, msg) ;
     if (info != GrB_SUCCESS && gpu && GXD_settings.backend == GxB_BACKEND_AUTO)
     {

@@ -73,6 +73,7 @@ extern gxd_settings GXD_settings ;
         GXD_FAIL (GrB_PANIC, "GxB_Distance_init has not been called")
 
 bool GXD_gpu_present (void) ;       // a GPU backend is built and usable
+bool GXD_use_gpu (void) ;           // the next call runs on the GPU
 
 //------------------------------------------------------------------------------
 // registry: what gxbdist knows about a GrB_Semiring or a GrB_Descriptor

@@ -12,6 +12,9 @@
 
 #include "gxd_neighbors.h"
 #include <inttypes.h>
+#ifdef GXD_HAVE_CUDA
+#include "gxd_gpu.h"
+#endif
 
 typedef struct
 {
@@ -189,6 +192,46 @@ static GrB_Info build (GrB_Matrix *T, const gxd_neighbors *N, knn *S)
     #undef GXD_FREE_ALL
 }
 
+#ifdef GXD_HAVE_CUDA
+// On the GPU, all of A against all of B with the selection on the device
+// (cuda/gpu_knn.cu): only k per row come back.  For metric and union
+// products of built-in operators with no mask, up to GXD_GPU_KNN_MAX_K
+// neighbors; the tiles of the host path serve the rest.
+static GrB_Info gpu_knn (bool *done, knn *S, const gxd_neighbors *N,
+    GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B)
+{
+    #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ;
+    gxd_rows Ar = { 0 }, Br = { 0 } ;
+    *done = false ;
+    if (N->call.path != GXD_PATH_BACKEND || Mask != NULL
+        || S->k > GXD_GPU_KNN_MAX_K || GXD_settings.fault || !GXD_use_gpu ())
+    {
+        return GrB_SUCCESS ;
+    }
+    const gxd_call *call = &N->call ;
+    GXD_TRY (GXD_rows_get (&Ar, A, false, call->type)) ;
+    GXD_TRY (GXD_rows_get (&Br, B, false, call->type)) ;
+    gxd_metric_id m = call->plan.metric ;
+    if (m != GXD_GENERIC && gxd_metric_table [m].nonneg)
+    {
+        GXD_TRY (GXD_rows_check_nonneg (&Ar, call->plan.fp64, "A", call->name)) ;
+        GXD_TRY (GXD_rows_check_nonneg (&Br, call->plan.fp64, "B", call->name)) ;
+    }
+    char msg [GXD_MSG_LEN] = "" ;
+    GrB_Info info = GXD_gpu_knn (&call->plan, &Ar.csr, &Br.csr, S->k,
+        S->largest, N->exclude_self, S->Cj, S->Cd, S->rowcount, msg) ;
+    if (info != GrB_SUCCESS && GXD_settings.backend != GxB_BACKEND_AUTO)
+    {
+        GXD_FAIL (info, "%s: GPU backend: %s", N->fn, msg) ;
+    }
+    // under AUTO a GPU failure leaves the work to the host path
+    *done = (info == GrB_SUCCESS) ;
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+#endif
+
 GrB_Info GXD_knn_select (GrB_Matrix *T, const gxd_neighbors *N,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, uint64_t k)
 {
@@ -214,7 +257,11 @@ GrB_Info GXD_knn_select (GrB_Matrix *T, const gxd_neighbors *N,
             " rows x %" PRIu64 " neighbors (%.3g GB)", N->fn, m, kk,
             (double) m * S.k * 16 / 1e9) ;
     }
-    if (kk > 0)
+    bool done = false ;
+    #ifdef GXD_HAVE_CUDA
+    if (kk > 0) GXD_TRY (gpu_knn (&done, &S, N, Mask, A, B)) ;
+    #endif
+    if (kk > 0 && !done)
     {
         gxd_selector sel = { &S, rows_begin, tile, rows_end } ;
         GXD_TRY (GXD_neighbors_run (N, Mask, A, B, &sel,

@@ -1,0 +1,169 @@
+//------------------------------------------------------------------------------
+// cuda/gpu_knn.cu: the k nearest rows of B on the device
+//------------------------------------------------------------------------------
+
+// All pairs are computed exactly as GXD_gpu_dense computes them (same
+// strategy, same tiles of rows of A), but a tile of distances never leaves
+// the device: one block per row selects the row's k best, and only those
+// (k per row) are copied back.  The order is the library's (smaller first,
+// larger first for a similarity, NaN last, ties to the smaller column), a
+// total order, so the k selected do not depend on how the work is split.
+//
+// Selection: each thread keeps a sorted list of its k best over the
+// columns it strides through (a candidate costs one comparison with the
+// list's last once the list is full), then the block merges the lists
+// pairwise in shared memory, log2 (threads) rounds.
+
+#include "gpu_internal.cuh"
+#include <math.h>
+#include <math_constants.h>
+
+#define GXD_GPU_KNN_THREADS 256
+
+typedef struct { double d ; int64_t j ; } gxd_kc ;
+
+__device__ __forceinline__ bool kc_before (double ad, int64_t aj, double bd,
+    int64_t bj, bool largest)
+{
+    bool an = (ad != ad), bn = (bd != bd) ;
+    if (an != bn) return bn ;
+    if (!an && ad != bd) return largest ? (ad > bd) : (ad < bd) ;
+    return aj < bj ;
+}
+
+// rows i0 + blockIdx.x of the tile D (row-major, n columns): the k best
+// (k <= GXD_GPU_KNN_MAX_K) into out_j / out_d (k slots per row), their
+// number into out_n
+template <typename T>
+__global__ void k_topk (const T *__restrict__ D, int64_t n, int k,
+    bool largest, int64_t i0, bool exclude_self, int64_t *out_j,
+    double *out_d, int64_t *out_n)
+{
+    extern __shared__ gxd_kc sm [] ;
+    const int64_t r = blockIdx.x ;
+    const T *row = D + r * n ;
+    const int64_t gi = i0 + r ;
+    double ld [GXD_GPU_KNN_MAX_K] ;
+    int64_t lj [GXD_GPU_KNN_MAX_K] ;
+    int cnt = 0 ;
+    for (int64_t j = threadIdx.x ; j < n ; j += blockDim.x)
+    {
+        if (exclude_self && j == gi) continue ;
+        double v = (double) row [j] ;
+        if (cnt == k && !kc_before (v, j, ld [k-1], lj [k-1], largest)) continue ;
+        int p = (cnt < k) ? cnt++ : k - 1 ;
+        while (p > 0 && kc_before (v, j, ld [p-1], lj [p-1], largest))
+        {
+            ld [p] = ld [p-1] ; lj [p] = lj [p-1] ; p-- ;
+        }
+        ld [p] = v ; lj [p] = j ;
+    }
+    // empty slots: NaN at column INT64_MAX, after every real candidate
+    gxd_kc *mine = sm + (int64_t) threadIdx.x * k ;
+    for (int q = 0 ; q < k ; q++)
+    {
+        mine [q].d = (q < cnt) ? ld [q] : CUDART_NAN ;
+        mine [q].j = (q < cnt) ? lj [q] : INT64_MAX ;
+    }
+    __syncthreads () ;
+    for (int s = 1 ; s < (int) blockDim.x ; s *= 2)
+    {
+        if ((threadIdx.x % (2*s)) == 0 && threadIdx.x + s < blockDim.x)
+        {
+            const gxd_kc *b = sm + (int64_t) (threadIdx.x + s) * k ;
+            int ia = 0, ib = 0 ;
+            for (int q = 0 ; q < k ; q++)
+            {
+                bool take_a = kc_before (mine [ia].d, mine [ia].j, b [ib].d,
+                    b [ib].j, largest) ;
+                if (take_a) { ld [q] = mine [ia].d ; lj [q] = mine [ia].j ; ia++ ; }
+                else        { ld [q] = b [ib].d ;    lj [q] = b [ib].j ;    ib++ ; }
+            }
+            for (int q = 0 ; q < k ; q++) { mine [q].d = ld [q] ; mine [q].j = lj [q] ; }
+        }
+        __syncthreads () ;
+    }
+    if (threadIdx.x == 0)
+    {
+        int64_t found = 0 ;
+        for (int q = 0 ; q < k ; q++)
+        {
+            if (sm [q].j == INT64_MAX) break ;
+            out_j [r * k + q] = sm [q].j ;
+            out_d [r * k + q] = sm [q].d ;
+            found++ ;
+        }
+        out_n [r] = found ;
+    }
+}
+
+template <typename T>
+static GrB_Info launch_topk (const void *D, int64_t rows, int64_t n, int k,
+    bool largest, int64_t i0, bool exclude_self, int64_t *dj, double *dd,
+    int64_t *dn, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    size_t smem = (size_t) GXD_GPU_KNN_THREADS * k * sizeof (gxd_kc) ;
+    GXD_CUDA_TRY (cudaFuncSetAttribute (k_topk<T>,
+        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem)) ;
+    k_topk<T><<<(unsigned) rows, GXD_GPU_KNN_THREADS, smem, s>>> ((const T *) D,
+        n, k, largest, i0, exclude_self, dj, dd, dn) ;
+    GXD_LAUNCH_CHECK () ;
+cleanup:
+    return info ;
+}
+
+extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
+    const gxd_csr *B, int64_t k, bool largest, bool exclude_self,
+    int64_t *Cj, double *Cd, int64_t *count, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t m = A->nrows, n = B->nrows ;
+    const size_t tsize = P->fp64 ? sizeof (double) : sizeof (float) ;
+    gxd_gpu_ctx G ;
+    cudaStream_t s = NULL ;
+    void *dC = NULL ;
+    int64_t *dj = NULL, *dn = NULL ;
+    double *dd = NULL ;
+    memset (&G, 0, sizeof (G)) ;
+    if (k < 1 || k > GXD_GPU_KNN_MAX_K || k > n)
+    {
+        return gxd_fail (GrB_INVALID_VALUE, msg, "k outside 1 .. min (n, "
+            "GXD_GPU_KNN_MAX_K)") ;
+    }
+    if (m == 0) return GrB_SUCCESS ;
+    GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
+    {
+        int strategy = gxd_choose_strategy (P) ;
+        int64_t tile = gxd_choose_tile_rows (P, m, n, strategy) ;
+        GXD_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
+        GXD_CUDA_TRY (cudaMalloc (&dC, (size_t) tile * n * tsize)) ;
+        GXD_CUDA_TRY (cudaMalloc (&dj, (size_t) tile * k * sizeof (int64_t))) ;
+        GXD_CUDA_TRY (cudaMalloc (&dd, (size_t) tile * k * sizeof (double))) ;
+        GXD_CUDA_TRY (cudaMalloc (&dn, (size_t) tile * sizeof (int64_t))) ;
+        for (int64_t i0 = 0 ; i0 < m ; i0 += tile)
+        {
+            int64_t rows = (m - i0 < tile) ? (m - i0) : tile ;
+            GXD_TRY (gxd_gpu_run_tile (&G, i0, i0 + rows, dC, s, msg)) ;
+            if (P->fp64)
+                GXD_TRY (launch_topk<double> (dC, rows, n, (int) k, largest,
+                    i0, exclude_self, dj, dd, dn, s, msg))
+            else
+                GXD_TRY (launch_topk<float> (dC, rows, n, (int) k, largest,
+                    i0, exclude_self, dj, dd, dn, s, msg))
+            GXD_CUDA_TRY (cudaMemcpyAsync (Cj + i0 * k, dj, rows * k * sizeof (int64_t),
+                cudaMemcpyDeviceToHost, s)) ;
+            GXD_CUDA_TRY (cudaMemcpyAsync (Cd + i0 * k, dd, rows * k * sizeof (double),
+                cudaMemcpyDeviceToHost, s)) ;
+            GXD_CUDA_TRY (cudaMemcpyAsync (count + i0, dn, rows * sizeof (int64_t),
+                cudaMemcpyDeviceToHost, s)) ;
+        }
+        GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+    }
+cleanup:
+    if (s) cudaStreamSynchronize (s) ;
+    cudaFree (dC) ; cudaFree (dj) ; cudaFree (dd) ; cudaFree (dn) ;
+    if (s) cudaStreamDestroy (s) ;
+    gxd_ctx_free (&G) ;
+    return info ;
+}
