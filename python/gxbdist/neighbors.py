@@ -1,0 +1,358 @@
+"""gxbdist.neighbors: k nearest neighbors and radius graphs, shaped like
+scikit-learn's (sklearn.neighbors.NearestNeighbors, kneighbors_graph,
+radius_neighbors_graph), on GxB_kNN and GxB_radius_graph.
+
+Conventions (those of gxbdist, which scikit-learn's brute force follows up
+to the order of ties):
+- the neighbors of a row are sorted by distance, ties to the smaller index
+  (scikit-learn's argsort leaves the order of ties unspecified);
+- for "dot" (a similarity) nearest means largest;
+- querying the fitted data itself (X=None) excludes each point from its own
+  neighbors: exactly the pair (i, i) is dropped (scikit-learn drops i when
+  it is among the k+1 nearest, else the first of them);
+- radius: every pair at distance <= radius (>= radius for dot).
+"""
+
+import numbers
+
+import numpy as np
+import scipy.sparse as sp
+
+from . import _check, _lib, _metrics
+from .pairwise import _Operands
+
+try:
+    from sklearn.exceptions import NotFittedError
+except ImportError:  # pragma: no cover
+    class NotFittedError(ValueError, AttributeError):
+        """The estimator is used before fit."""
+
+
+# ---------------------------------------------------------------------------
+# the two C calls
+# ---------------------------------------------------------------------------
+
+def _neighbors_csr(Qc, Fc, exclude_self, k, radius, metric, params, dt, backend,
+                   verify, n_jobs):
+    """GxB_kNN (k > 0) or GxB_radius_graph (k = 0) of the rows of Qc (the
+    queries) against the rows of Fc (the fitted data; one GrB_Matrix when Qc
+    is Fc); exclude_self: each point left out of its own neighbors.  Returns
+    the CSR arrays (rows sorted by column) and whether larger is nearer."""
+    m, n = Qc.shape[0], Fc.shape[0]
+    with _metrics.resolve(metric, params, dt) as met, \
+            _Operands(Qc, None if Qc is Fc else Fc, dt) as ops, \
+            _lib.new_matrix(dt, m, n) as C, \
+            _lib.Descriptor(exclude_self=exclude_self) as D:
+        if k > 0:
+            _lib.run(_lib.GxB_kNN, (C.h, None, met.semiring, k, ops.A.h, ops.B.h, D.h),
+                     "GxB_kNN", backend, verify, n_jobs)
+        else:
+            _lib.run(_lib.GxB_radius_graph,
+                     (C.h, None, met.semiring, float(radius), ops.A.h, ops.B.h, D.h),
+                     "GxB_radius_graph", backend, verify, n_jobs)
+        return _lib.export_csr(C), met.largest
+
+
+def _by_distance(indptr, indices, data, m, k, largest):
+    """Rows of k entries (sorted by column) -> (m, k) arrays sorted by
+    distance; a stable sort keeps ties in column order."""
+    if indptr[m] != m * k or (m and not (np.diff(indptr) == k).all()):
+        raise _lib.GxbdistRuntimeError(
+            "GxB_kNN returned rows of other than %d neighbors" % k)
+    vals = data.reshape(m, k)
+    cols = indices.reshape(m, k)
+    if k == 1:
+        return vals.copy(), cols.astype(np.intp)
+    order = np.argsort(-vals if largest else vals, axis=1, kind="stable")
+    return np.take_along_axis(vals, order, 1), np.take_along_axis(cols, order, 1)
+
+
+def _check_mode(mode):
+    if mode not in ("connectivity", "distance"):
+        raise ValueError('Unsupported mode, must be one of "connectivity", or '
+                         '"distance" but got "%s" instead' % (mode,))
+
+
+def _check_radius(radius):
+    if isinstance(radius, (bool, np.bool_)) or not isinstance(radius, numbers.Real):
+        raise TypeError("radius must be a real number, not %r" % (radius,))
+    if radius != radius:
+        raise ValueError("radius must be a number, not NaN")
+    return float(radius)
+
+
+# ---------------------------------------------------------------------------
+# the estimator
+# ---------------------------------------------------------------------------
+
+_PARAM_NAMES = ("n_neighbors", "radius", "algorithm", "leaf_size", "metric", "p",
+                "metric_params", "n_jobs", "backend", "dtype", "verify",
+                "force_all_finite")
+
+
+class NearestNeighbors:
+    """Unsupervised nearest neighbors, as sklearn.neighbors.NearestNeighbors
+    (brute force: exact, whatever `algorithm` says), computed by gxbdist.
+
+    Parameters: scikit-learn's (n_neighbors=5, radius=1.0, algorithm,
+    leaf_size (both accepted and ignored), metric="minkowski", p=2,
+    metric_params=None, n_jobs=None: OpenMP threads) and gxbdist's (backend,
+    dtype, verify, force_all_finite: see gxbdist.pairwise_distances).
+    get_params / set_params make it work with sklearn.base.clone and
+    model selection.
+    """
+
+    def __init__(self, *, n_neighbors=5, radius=1.0, algorithm="auto", leaf_size=30,
+                 metric="minkowski", p=2, metric_params=None, n_jobs=None,
+                 backend="auto", dtype=None, verify=False, force_all_finite=True):
+        self.n_neighbors = n_neighbors
+        self.radius = radius
+        self.algorithm = algorithm
+        self.leaf_size = leaf_size
+        self.metric = metric
+        self.p = p
+        self.metric_params = metric_params
+        self.n_jobs = n_jobs
+        self.backend = backend
+        self.dtype = dtype
+        self.verify = verify
+        self.force_all_finite = force_all_finite
+
+    # -- scikit-learn's estimator protocol ---------------------------------
+
+    def get_params(self, deep=True):
+        return {name: getattr(self, name) for name in _PARAM_NAMES}
+
+    def set_params(self, **params):
+        for name, value in params.items():
+            if name not in _PARAM_NAMES:
+                raise ValueError("Invalid parameter %r for estimator %s. Valid "
+                                 "parameters are: %s." % (name, type(self).__name__,
+                                                          sorted(_PARAM_NAMES)))
+            setattr(self, name, value)
+        return self
+
+    def __repr__(self):
+        defaults = NearestNeighbors().get_params()
+        changed = ["%s=%r" % (k, v) for k, v in self.get_params().items()
+                   if not (v is defaults[k] or (type(v) is type(defaults[k]) and v == defaults[k]))]
+        return "%s(%s)" % (type(self).__name__, ", ".join(changed))
+
+    def _more_tags(self):
+        return {"allow_nan": False, "requires_y": False}
+
+    # -- fit ---------------------------------------------------------------
+
+    def _effective_metric(self):
+        """(metric, params) as scikit-learn's effective_metric_ /
+        effective_metric_params_ (minkowski p=1, 2, inf -> manhattan,
+        euclidean, chebyshev)."""
+        params = dict(self.metric_params or {})
+        metric = self.metric
+        if isinstance(metric, str) and metric.lower() == "minkowski":
+            p = params.pop("p", self.p)
+            if p is None:
+                p = 2
+            if p == 1:
+                metric = "manhattan"
+            elif p == 2:
+                metric = "euclidean"
+            elif p == np.inf:
+                metric = "chebyshev"
+            else:
+                params["p"] = p
+        _metrics.canonical(metric, params)
+        return metric, params
+
+    def fit(self, X, y=None):
+        if self.algorithm not in ("auto", "brute", "ball_tree", "kd_tree"):
+            raise ValueError("algorithm must be one of 'auto', 'ball_tree', "
+                             "'kd_tree', 'brute', not %r" % (self.algorithm,))
+        if self.n_neighbors is not None:
+            _check.check_int(self.n_neighbors, "n_neighbors")
+        metric, params = self._effective_metric()
+        dt = _check.result_dtype(X, None, self.dtype) if self.dtype is not None else None
+        self._fit_X = _check.as_csr(X, "X", self.force_all_finite, dt)
+        self.n_samples_fit_, self.n_features_in_ = self._fit_X.shape
+        self.effective_metric_ = metric
+        self.effective_metric_params_ = params
+        self._fit_method = "brute"
+        return self
+
+    def _fitted(self):
+        if not hasattr(self, "_fit_X"):
+            raise NotFittedError(
+                "This %s instance is not fitted yet. Call 'fit' with appropriate "
+                "arguments before using this estimator." % type(self).__name__)
+
+    def _query(self, X):
+        """(query CSR, same) for a query X (None: the fitted data, each
+        point excluded from its own neighbors)."""
+        if X is None:
+            return self._fit_X, True
+        if X is self._fit_X:
+            return X, False
+        return _check.as_csr(X, "X", self.force_all_finite,
+                             _check.result_dtype(X, self._fit_X, self.dtype)), False
+
+    def _call(self, Qc, same, k, radius):
+        dt = _check.result_dtype(Qc, self._fit_X, self.dtype)
+        if Qc.shape[1] != self._fit_X.shape[1]:
+            raise ValueError("X has %d features, but %s is expecting %d features as "
+                             "input." % (Qc.shape[1], type(self).__name__,
+                                         self._fit_X.shape[1]))
+        return _neighbors_csr(Qc, self._fit_X, same, k, radius, self.effective_metric_,
+                              self.effective_metric_params_, dt, self.backend,
+                              self.verify, self.n_jobs)
+
+    # -- k nearest ---------------------------------------------------------
+
+    def kneighbors(self, X=None, n_neighbors=None, return_distance=True):
+        """(distances, indices), each (n_queries, n_neighbors), nearest first
+        (ties to the smaller index); X=None: the fitted data, each point
+        excluded from its own neighbors."""
+        self._fitted()
+        k = self.n_neighbors if n_neighbors is None else n_neighbors
+        k = _check.check_int(k, "n_neighbors")
+        Qc, same = self._query(X)
+        n = self.n_samples_fit_
+        if same and k >= n:
+            raise ValueError(
+                "Expected n_neighbors < n_samples_fit when querying the fitted data "
+                "(each point is left out of its own neighbors), but n_samples_fit = "
+                "%d, n_neighbors = %d" % (n, k))
+        if k > n:
+            raise ValueError("Expected n_neighbors <= n_samples_fit, but "
+                             "n_samples_fit = %d, n_neighbors = %d" % (n, k))
+        (indptr, indices, data, shape), largest = self._call(Qc, same, k, None)
+        dist, ind = _by_distance(indptr, indices, data, shape[0], k, largest)
+        return (dist, ind) if return_distance else ind
+
+    def kneighbors_graph(self, X=None, n_neighbors=None, mode="connectivity"):
+        """A csr_matrix (n_queries, n_samples_fit) as scikit-learn builds it:
+        each row's k entries in order of distance, values the distances
+        ("distance") or 1.0 ("connectivity")."""
+        _check_mode(mode)
+        k = self.n_neighbors if n_neighbors is None else n_neighbors
+        dist, ind = self.kneighbors(X, k, return_distance=True)
+        m, k = ind.shape
+        data = np.ones(m * k) if mode == "connectivity" else dist.ravel()
+        indptr = np.arange(0, m * k + 1, k)
+        return sp.csr_matrix((data, ind.ravel(), indptr), shape=(m, self.n_samples_fit_))
+
+    # -- radius ------------------------------------------------------------
+
+    def _radius_csr(self, X, radius):
+        self._fitted()
+        r = _check_radius(self.radius if radius is None else radius)
+        Qc, same = self._query(X)
+        (indptr, indices, data, shape), largest = self._call(Qc, same, 0, r)
+        return indptr, indices, data, shape, largest
+
+    def radius_neighbors(self, X=None, radius=None, return_distance=True,
+                         sort_results=False):
+        """(distances, indices): object arrays of one array per query, the
+        neighbors within radius in increasing index order (sort_results:
+        by distance, ties to the smaller index)."""
+        if sort_results and not return_distance:
+            raise ValueError("return_distance must be True if sort_results is True.")
+        indptr, indices, data, (m, _), largest = self._radius_csr(X, radius)
+        ind = np.split(indices.astype(np.intp), indptr[1:-1])
+        dist = np.split(data, indptr[1:-1]) if return_distance else None
+        if sort_results:
+            for i in range(m):
+                o = np.argsort(-dist[i] if largest else dist[i], kind="stable")
+                dist[i], ind[i] = dist[i][o], ind[i][o]
+        neigh_ind = np.empty(m, dtype=object)
+        neigh_ind[:] = ind
+        if not return_distance:
+            return neigh_ind
+        neigh_dist = np.empty(m, dtype=object)
+        neigh_dist[:] = [d.copy() for d in dist]
+        return neigh_dist, neigh_ind
+
+    def radius_neighbors_graph(self, X=None, radius=None, mode="connectivity",
+                               sort_results=False):
+        """A csr_matrix (n_queries, n_samples_fit) of the pairs within
+        radius, columns increasing (sort_results: by distance), values the
+        distances or 1.0."""
+        _check_mode(mode)
+        indptr, indices, data, (m, n), largest = self._radius_csr(X, radius)
+        if sort_results and mode == "distance":
+            rows = np.repeat(np.arange(m), np.diff(indptr))
+            key = -data if largest else data
+            o = np.lexsort((indices, key, rows))
+            indices, data = indices[o], data[o]
+        if mode == "connectivity":
+            data = np.ones(len(indices))
+        return sp.csr_matrix((data, indices, indptr), shape=(m, self.n_samples_fit_))
+
+
+# ---------------------------------------------------------------------------
+# the functions
+# ---------------------------------------------------------------------------
+
+def _estimator(X, n_neighbors, radius, metric, p, metric_params, n_jobs, backend,
+               dtype, verify, force_all_finite):
+    if isinstance(X, NearestNeighbors):
+        X._fitted()
+        return X
+    return NearestNeighbors(n_neighbors=n_neighbors, radius=radius, metric=metric, p=p,
+                            metric_params=metric_params, n_jobs=n_jobs, backend=backend,
+                            dtype=dtype, verify=verify,
+                            force_all_finite=force_all_finite).fit(X)
+
+
+def _query_include_self(est, include_self, mode):
+    if include_self == "auto":
+        include_self = mode == "connectivity"
+    return est._fit_X if include_self else None
+
+
+def kneighbors_graph(X, n_neighbors, *, mode="connectivity", metric="minkowski", p=2,
+                     metric_params=None, include_self=False, n_jobs=None,
+                     backend="auto", dtype=None, verify=False, force_all_finite=True):
+    """sklearn.neighbors.kneighbors_graph: a csr_matrix (n_samples,
+    n_samples), row i holding the n_neighbors nearest points of X to point i
+    in order of distance (ties to the smaller index); include_self=False
+    leaves i itself out, True counts it ("auto": True for connectivity).
+    X may be a fitted gxbdist.NearestNeighbors."""
+    _check_mode(mode)
+    est = _estimator(X, n_neighbors, 1.0, metric, p, metric_params, n_jobs, backend,
+                     dtype, verify, force_all_finite)
+    return est.kneighbors_graph(_query_include_self(est, include_self, mode),
+                                n_neighbors, mode)
+
+
+def radius_neighbors_graph(X, radius, *, mode="connectivity", metric="minkowski", p=2,
+                           metric_params=None, include_self=False, n_jobs=None,
+                           backend="auto", dtype=None, verify=False,
+                           force_all_finite=True):
+    """sklearn.neighbors.radius_neighbors_graph: a csr_matrix (n_samples,
+    n_samples) of every pair of points of X at distance <= radius, columns
+    in increasing order; include_self as in kneighbors_graph."""
+    _check_mode(mode)
+    est = _estimator(X, None, radius, metric, p, metric_params, n_jobs, backend,
+                     dtype, verify, force_all_finite)
+    return est.radius_neighbors_graph(_query_include_self(est, include_self, mode),
+                                      radius, mode)
+
+
+def kneighbors(X, Y=None, n_neighbors=5, metric="euclidean", *, return_distance=True,
+               backend="auto", dtype=None, verify=False, force_all_finite=True,
+               n_jobs=None, **metric_params):
+    """For each row of X, its n_neighbors nearest rows of Y:
+    NearestNeighbors(...).fit(Y).kneighbors(X).  Y=None: the rows of X
+    itself, each row excluded from its own neighbors (fit(X).kneighbors()).
+    Returns (distances, indices) of shape (n_rows_X, n_neighbors), nearest
+    first, ties to the smaller index (indices only when not
+    return_distance)."""
+    est = NearestNeighbors(n_neighbors=n_neighbors, metric=metric, p=2,
+                           metric_params=metric_params or None, n_jobs=n_jobs,
+                           backend=backend, dtype=dtype, verify=verify,
+                           force_all_finite=force_all_finite)
+    if Y is None:
+        est.fit(X)
+        return est.kneighbors(None, n_neighbors, return_distance)
+    est.fit(Y)
+    return est.kneighbors(X, n_neighbors, return_distance)
