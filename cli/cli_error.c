@@ -1,0 +1,70 @@
+//------------------------------------------------------------------------------
+// cli/cli_error.c: the command's one message
+//------------------------------------------------------------------------------
+
+// The command stops at its first failure, so one message is all it keeps:
+// ours (a bad option, a labels file of the wrong length), the reader's (with
+// its line number), or the library's (GxB_Distance_error).  main prints it as
+// the one line "gxbdist: <message>".
+
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static char message [2048] = "" ;
+
+GrB_Info cli_fail (GrB_Info info, const char *fmt, ...)
+{
+    va_list ap ;
+    va_start (ap, fmt) ;
+    vsnprintf (message, sizeof (message), fmt, ap) ;
+    va_end (ap) ;
+    return info ;
+}
+
+const char *cli_message (void)
+{
+    return message ;
+}
+
+const char *cli_info_name (GrB_Info info)
+{
+    if (info == GxB_VERIFY_FAILED) return "GxB_VERIFY_FAILED" ;
+    switch (info)
+    {
+        case GrB_SUCCESS              : return "GrB_SUCCESS" ;
+        case GrB_NO_VALUE             : return "GrB_NO_VALUE" ;
+        case GrB_UNINITIALIZED_OBJECT : return "GrB_UNINITIALIZED_OBJECT" ;
+        case GrB_NULL_POINTER         : return "GrB_NULL_POINTER" ;
+        case GrB_INVALID_VALUE        : return "GrB_INVALID_VALUE" ;
+        case GrB_INVALID_INDEX        : return "GrB_INVALID_INDEX" ;
+        case GrB_DOMAIN_MISMATCH      : return "GrB_DOMAIN_MISMATCH" ;
+        case GrB_DIMENSION_MISMATCH   : return "GrB_DIMENSION_MISMATCH" ;
+        case GrB_OUTPUT_NOT_EMPTY     : return "GrB_OUTPUT_NOT_EMPTY" ;
+        case GrB_NOT_IMPLEMENTED      : return "GrB_NOT_IMPLEMENTED" ;
+        case GrB_PANIC                : return "GrB_PANIC" ;
+        case GrB_OUT_OF_MEMORY        : return "GrB_OUT_OF_MEMORY" ;
+        case GrB_INSUFFICIENT_SPACE   : return "GrB_INSUFFICIENT_SPACE" ;
+        case GrB_INVALID_OBJECT       : return "GrB_INVALID_OBJECT" ;
+        case GrB_INDEX_OUT_OF_BOUNDS  : return "GrB_INDEX_OUT_OF_BOUNDS" ;
+        case GrB_EMPTY_OBJECT         : return "GrB_EMPTY_OBJECT" ;
+        default                       : return "an unknown GrB_Info" ;
+    }
+}
+
+GrB_Info cli_fail_call (GrB_Info info, const char *call)
+{
+    const char *msg = NULL ;
+    if (GxB_Distance_error (&msg) == GrB_SUCCESS && msg != NULL
+        && msg [0] != '\0')
+    {
+        return cli_fail (info, "%s", msg) ;
+    }
+    // a GraphBLAS call, which leaves no gxbdist message
+    if (info == GrB_OUT_OF_MEMORY)
+    {
+        return cli_fail (info, "out of memory (%s)", call) ;
+    }
+    return cli_fail (info, "%s failed: %s", call, cli_info_name (info)) ;
+}
