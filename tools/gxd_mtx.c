@@ -7,6 +7,14 @@
 // every Debian machine.  Entries are collected as (i, j, x) in double and
 // given to GrB_Matrix_build with GrB_PLUS_FP64, which sums duplicates and
 // typecasts to the requested type.
+//
+// The input is untrusted (issue 15, defect 7: a size line declaring 2^61
+// entries made `nz * sizeof (GrB_Index)` wrap to 0, and the reader wrote past
+// its buffer).  So no number from the file is trusted with memory: each size
+// is checked against what GraphBLAS allows and the entry count against the
+// positions the matrix has, without overflow; the arrays grow with the
+// entries actually read; and a line is at most GXD_MTX_LINE_MAX bytes.
+// tests/test_mtx_reader.c reads every file of tests/mtx_corpus under ASan.
 
 #define _POSIX_C_SOURCE 200809L
 #include "gxd_mtx.h"
@@ -19,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 //------------------------------------------------------------------------------
@@ -55,13 +64,17 @@ const char *GXD_mtx_message (void)
 }
 
 //------------------------------------------------------------------------------
-// input: a plain file, or "gzip -dc" of a .gz file
+// input: a plain file, or "gzip -dc" of a .gz file, read line by line
 //------------------------------------------------------------------------------
 
 typedef struct
 {
     FILE *f ;
     bool pipe ;
+    const char *path ;
+    char *line ;        // the current line, '\0'-terminated, without its '\n'
+    size_t cap ;        // bytes allocated for line
+    int64_t lineno ;    // number of the current line (1-based; 0 before any)
 }
 input ;
 
@@ -73,8 +86,8 @@ static bool ends_with (const char *s, const char *suffix)
 
 static GrB_Info open_input (input *in, const char *path)
 {
-    in->f = NULL ;
-    in->pipe = false ;
+    memset (in, 0, sizeof (input)) ;
+    in->path = path ;
     if (access (path, R_OK) != 0)
     {
         return fail (GrB_INVALID_VALUE, path, 0, "cannot open: %s",
@@ -113,31 +126,97 @@ static GrB_Info open_input (input *in, const char *path)
     return GrB_SUCCESS ;
 }
 
-// close; on a pipe, report whether gzip succeeded (only when ok so far)
-static GrB_Info close_input (input *in, const char *path, bool ok)
+// close the input and free its line.  Closing a pipe before its end may
+// kill gzip with SIGPIPE, so its status is only looked at in next_line, at
+// the end of the data.
+static void close_input (input *in)
 {
-    if (in->f == NULL) return GrB_SUCCESS ;
-    GrB_Info info = GrB_SUCCESS ;
-    if (in->pipe)
+    if (in->f != NULL)
     {
-        int status = pclose (in->f) ;
-        if (ok && status != 0)
-        {
-            info = fail (GrB_INVALID_VALUE, path, 0,
-                "gzip -dc failed (status %d): not a valid .gz file", status) ;
-        }
+        if (in->pipe) pclose (in->f) ; else fclose (in->f) ;
+        in->f = NULL ;
     }
-    else
+    free (in->line) ;
+    in->line = NULL ;
+    in->cap = 0 ;
+}
+
+// Read the next line into in->line.  GrB_SUCCESS: a line; GrB_NO_VALUE: the
+// end of the data, which gzip produced in full; else the failure, with its
+// message.  A line with a NUL byte or longer than GXD_MTX_LINE_MAX is an
+// error (binary data, or not a line-oriented text file): nothing from the
+// file decides how much memory a line takes beyond that bound.
+static GrB_Info read_line (input *in)
+{
+    if (in->f == NULL) return GrB_NO_VALUE ;   // a pipe already closed
+    if (in->line == NULL)
     {
-        bool err = ferror (in->f) ;
-        fclose (in->f) ;
-        if (ok && err)
+        in->line = malloc (256) ;
+        if (in->line == NULL)
         {
-            info = fail (GrB_INVALID_VALUE, path, 0, "read error") ;
+            return fail (GrB_OUT_OF_MEMORY, in->path, in->lineno + 1,
+                "out of memory") ;
         }
+        in->cap = 256 ;
     }
-    in->f = NULL ;
-    return info ;
+    size_t n = 0 ;
+    bool nul = false ;
+    int c = EOF ;
+    while ((c = getc_unlocked (in->f)) != EOF && c != '\n')
+    {
+        if (n == GXD_MTX_LINE_MAX)
+        {
+            return fail (GrB_INVALID_VALUE, in->path, in->lineno + 1,
+                "line longer than %d bytes: binary data, not a text file",
+                GXD_MTX_LINE_MAX) ;
+        }
+        if (n + 1 >= in->cap)
+        {
+            // n < GXD_MTX_LINE_MAX, so the new size cannot overflow
+            size_t cap = 2 * in->cap ;
+            char *line = realloc (in->line, cap) ;
+            if (line == NULL)
+            {
+                return fail (GrB_OUT_OF_MEMORY, in->path, in->lineno + 1,
+                    "out of memory") ;
+            }
+            in->line = line ;
+            in->cap = cap ;
+        }
+        nul = nul || (c == '\0') ;
+        in->line [n++] = (char) c ;
+    }
+    if (c == EOF)
+    {
+        // the end of the data: a reading error, or gzip failing, is the
+        // cause of whatever comes next, so it is reported first
+        if (ferror (in->f))
+        {
+            return fail (GrB_INVALID_VALUE, in->path, 0, "read error after"
+                " line %lld: %s", (long long) in->lineno, strerror (errno)) ;
+        }
+        if (in->pipe)
+        {
+            int status = pclose (in->f) ;
+            in->f = NULL ;
+            if (status != 0)
+            {
+                return fail (GrB_INVALID_VALUE, in->path, 0, "gzip -dc failed"
+                    " (exit status %d) after line %lld: not a valid .gz file",
+                    WIFEXITED (status) ? WEXITSTATUS (status) : -1,
+                    (long long) in->lineno) ;
+            }
+        }
+        if (n == 0) return GrB_NO_VALUE ;
+    }
+    in->lineno++ ;
+    if (nul)
+    {
+        return fail (GrB_INVALID_VALUE, in->path, in->lineno,
+            "NUL byte in the line: not a text file") ;
+    }
+    in->line [n] = '\0' ;
+    return GrB_SUCCESS ;
 }
 
 //------------------------------------------------------------------------------
@@ -150,38 +229,75 @@ static bool blank (const char *s)
     return *s == '\0' ;
 }
 
-// parse a non-negative decimal integer token; advances *s
-static bool parse_index (char **s, int64_t *v)
+static char *skip_space (char *s)
 {
-    char *p = *s, *end ;
-    while (*p == ' ' || *p == '\t') p++ ;
-    if (!isdigit ((unsigned char) *p)) return false ;
-    errno = 0 ;
-    long long x = strtoll (p, &end, 10) ;
-    if (errno != 0 || end == p) return false ;
-    if (*end && !isspace ((unsigned char) *end)) return false ;
-    *v = (int64_t) x ;
-    *s = end ;
-    return true ;
+    while (*s == ' ' || *s == '\t') s++ ;
+    return s ;
 }
 
-static bool parse_value (char **s, double *v, bool integer)
+static bool token_ends (const char *s)
 {
-    char *p = *s, *end ;
-    while (*p == ' ' || *p == '\t') p++ ;
-    errno = 0 ;
+    return *s == '\0' || isspace ((unsigned char) *s) ;
+}
+
+// the next line that is not a comment ('%' first) or blank
+static GrB_Info next_data_line (input *in)
+{
+    GrB_Info info ;
+    while ((info = read_line (in)) == GrB_SUCCESS)
+    {
+        if (in->line [0] != '%' && !blank (in->line)) break ;
+    }
+    return info ;
+}
+
+typedef enum { TOKEN_OK, TOKEN_BAD, TOKEN_NEGATIVE, TOKEN_HUGE } token ;
+
+// a decimal integer token ("-" then digits is read as TOKEN_NEGATIVE, more
+// than 64 bits as TOKEN_HUGE: both are numbers, just out of every range);
+// advances *s past it
+static token parse_uint (char **s, uint64_t *v)
+{
+    char *p = skip_space (*s) ;
+    bool negative = (*p == '-') ;
+    if (negative) p++ ;
+    if (!isdigit ((unsigned char) *p)) return TOKEN_BAD ;
+    uint64_t x = 0 ;
+    bool huge = false ;
+    for ( ; isdigit ((unsigned char) *p) ; p++)
+    {
+        uint64_t d = (uint64_t) (*p - '0') ;
+        if (x > (UINT64_MAX - d) / 10) huge = true ;
+        else x = 10 * x + d ;
+    }
+    if (!token_ends (p)) return TOKEN_BAD ;
+    *s = p ;
+    *v = x ;
+    return negative ? TOKEN_NEGATIVE : (huge ? TOKEN_HUGE : TOKEN_OK) ;
+}
+
+// a value: an integer field takes int64 integers only; a real field takes
+// what strtod takes, "nan" and "inf" included, and like scipy an overflowing
+// literal is +-inf and an underflowing one its rounded value (so ERANGE is
+// no error).  false if the token is missing or not a number of the field.
+static bool parse_value (char **s, double *v, bool integer, bool *range)
+{
+    char *p = skip_space (*s), *end ;
+    *range = false ;
+    if (*p == '\0') return false ;
     double x ;
+    errno = 0 ;
     if (integer)
     {
         long long y = strtoll (p, &end, 10) ;
+        *range = (errno == ERANGE) ;
         x = (double) y ;
     }
     else
     {
         x = strtod (p, &end) ;
     }
-    if (end == p || errno == ERANGE) return false ;
-    if (*end && !isspace ((unsigned char) *end)) return false ;
+    if (end == p || !token_ends (end) || *range) return false ;
     *v = x ;
     *s = end ;
     return true ;
@@ -195,6 +311,76 @@ static bool builtin_type (GrB_Type t)
         || t == GrB_FP64 ;
 }
 
+// a * b, false if it does not fit in 64 bits
+static bool mul (uint64_t a, uint64_t b, uint64_t *c)
+{
+    if (a != 0 && b > UINT64_MAX / a) return false ;
+    *c = a * b ;
+    return true ;
+}
+
+// the positions an m-by-n file may list: m*n (general), m*(m+1)/2
+// (symmetric: one triangle and the diagonal), m*(m-1)/2 (skew-symmetric: no
+// diagonal); false if the count does not fit in 64 bits (then any nz fits)
+static bool positions (uint64_t m, uint64_t n, int sym, uint64_t *p)
+{
+    if (sym == 0) return mul (m, n, p) ;
+    uint64_t other = (sym == 1) ? m + 1 : (m == 0 ? 0 : m - 1) ;
+    // one of m and other is even: halve it first so nothing overflows early
+    return (m % 2 == 0) ? mul (m / 2, other, p) : mul (m, other / 2, p) ;
+}
+
+//------------------------------------------------------------------------------
+// entries: (I, J, X) grown as entries are read
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    GrB_Index *I, *J ;
+    double *X ;
+    size_t n, cap ;
+}
+tuples ;
+
+// room for one more entry.  The capacity doubles; it starts at what the
+// size line declares but at most 2^20 entries (24 MiB), so a file that only
+// claims many entries gets no more memory than the entries it has.
+static bool tuples_grow (tuples *t, uint64_t declared)
+{
+    if (t->n < t->cap) return true ;
+    size_t cap ;
+    if (t->cap == 0)
+    {
+        cap = (declared < (1 << 20)) ? (size_t) declared : (1 << 20) ;
+        if (cap == 0) cap = 1 ;
+    }
+    else
+    {
+        if (t->cap > SIZE_MAX / (2 * sizeof (double))) return false ;
+        cap = 2 * t->cap ;
+    }
+    // each array is kept as soon as it has grown: on failure t still holds
+    // every array it owns, to be freed
+    GrB_Index *I = realloc (t->I, cap * sizeof (GrB_Index)) ;
+    if (I != NULL) t->I = I ;
+    GrB_Index *J = realloc (t->J, cap * sizeof (GrB_Index)) ;
+    if (J != NULL) t->J = J ;
+    double *X = realloc (t->X, cap * sizeof (double)) ;
+    if (X != NULL) t->X = X ;
+    if (I == NULL || J == NULL || X == NULL) return false ;
+    t->cap = cap ;
+    return true ;
+}
+
+static bool tuples_push (tuples *t, GrB_Index i, GrB_Index j, double x,
+    uint64_t declared)
+{
+    if (!tuples_grow (t, declared)) return false ;
+    t->I [t->n] = i ; t->J [t->n] = j ; t->X [t->n] = x ;
+    t->n++ ;
+    return true ;
+}
+
 //------------------------------------------------------------------------------
 // GXD_mtx_read
 //------------------------------------------------------------------------------
@@ -202,17 +388,33 @@ static bool builtin_type (GrB_Type t)
 #undef  FREE_ALL
 #define FREE_ALL                                \
 {                                               \
-    free (line) ; free (I) ; free (J) ; free (X) ; \
-    close_input (&in, path, false) ;            \
+    free (t.I) ; free (t.J) ; free (t.X) ;      \
+    close_input (&in) ;                         \
 }
 
+// fail at the current line
 #undef  FAIL
 #define FAIL(info, ...)                         \
 {                                               \
-    GrB_Info fail_info = fail (info, path, lineno, __VA_ARGS__) ; \
+    GrB_Info fail_info = fail (info, path, in.lineno, __VA_ARGS__) ; \
     FREE_ALL ;                                  \
     return fail_info ;                          \
 }
+
+// read_line has said what failed
+#undef  TRY
+#define TRY(call)                               \
+{                                               \
+    GrB_Info try_info = (call) ;                \
+    if (try_info != GrB_SUCCESS && try_info != GrB_NO_VALUE) \
+    {                                           \
+        FREE_ALL ;                              \
+        return try_info ;                       \
+    }                                           \
+}
+
+// the largest dimension GraphBLAS allows
+#define DIM_MAX (GrB_INDEX_MAX + 1)
 
 GrB_Info GXD_mtx_read (GrB_Matrix *A, GrB_Type type, const char *path)
 {
@@ -228,30 +430,21 @@ GrB_Info GXD_mtx_read (GrB_Matrix *A, GrB_Type type, const char *path)
             "type must be a built-in GraphBLAS type") ;
     }
 
-    input in = { NULL, false } ;
-    char *line = NULL ;
-    size_t cap = 0 ;
-    GrB_Index *I = NULL, *J = NULL ;
-    double *X = NULL ;
-    int64_t lineno = 0 ;
-
+    input in ;
+    tuples t = { NULL, NULL, NULL, 0, 0 } ;
     GrB_Info info = open_input (&in, path) ;
-    if (info != GrB_SUCCESS) return info ;
+    if (info != GrB_SUCCESS) { FREE_ALL ; return info ; }
 
     //--------------------------------------------------------------------------
     // header: %%MatrixMarket matrix coordinate <field> <symmetry>
     //--------------------------------------------------------------------------
 
-    ssize_t len = getline (&line, &cap, in.f) ;
-    lineno = 1 ;
-    if (len < 0)
-    {
-        FAIL (GrB_INVALID_VALUE, in.pipe ? "empty, or not a valid .gz file"
-            : "empty file") ;
-    }
+    info = read_line (&in) ;
+    TRY (info) ;
+    if (info == GrB_NO_VALUE) FAIL (GrB_INVALID_VALUE, "empty file") ;
     char banner [64] = "", object [64] = "", format [64] = "",
         field [64] = "", symmetry [64] = "" ;
-    int ntok = sscanf (line, "%63s %63s %63s %63s %63s", banner, object,
+    int ntok = sscanf (in.line, "%63s %63s %63s %63s %63s", banner, object,
         format, field, symmetry) ;
     if (ntok < 1 || strcasecmp (banner, "%%MatrixMarket") != 0)
     {
@@ -297,120 +490,153 @@ GrB_Info GXD_mtx_read (GrB_Matrix *A, GrB_Type type, const char *path)
     }
 
     //--------------------------------------------------------------------------
-    // size line, after comments and blank lines
+    // size line, after comments and blank lines: m, n, nz checked
     //--------------------------------------------------------------------------
 
-    int64_t m = -1, n = -1, nz = -1 ;
-    while ((len = getline (&line, &cap, in.f)) >= 0)
+    info = next_data_line (&in) ;
+    TRY (info) ;
+    if (info == GrB_NO_VALUE) FAIL (GrB_INVALID_VALUE, "no size line") ;
+    uint64_t size [3] = { 0, 0, 0 } ;
+    const char *names [3] = { "rows", "columns", "entries" } ;
+    char *s = in.line ;
+    for (int k = 0 ; k < 3 ; k++)
     {
-        lineno++ ;
-        if (line [0] == '%' || blank (line)) continue ;
-        char *s = line ;
-        if (!parse_index (&s, &m) || !parse_index (&s, &n)
-            || !parse_index (&s, &nz) || !blank (s))
+        token tk = parse_uint (&s, &size [k]) ;
+        if (tk == TOKEN_BAD)
         {
-            FAIL (GrB_INVALID_VALUE, "bad size line (want: rows cols"
+            FAIL (GrB_INVALID_VALUE, "bad size line (want: rows columns"
                 " entries)") ;
         }
-        break ;
+        if (tk == TOKEN_NEGATIVE)
+        {
+            FAIL (GrB_INVALID_VALUE, "bad size line: negative number of %s",
+                names [k]) ;
+        }
+        if (k == 2 && tk == TOKEN_HUGE)
+        {
+            FAIL (GrB_INVALID_VALUE, "bad size line: number of entries past"
+                " 2^64") ;
+        }
+        if (tk == TOKEN_HUGE || (k < 2 && size [k] > DIM_MAX))
+        {
+            FAIL (GrB_INVALID_VALUE, "bad size line: number of %s too large"
+                " (GraphBLAS allows at most 2^60)", names [k]) ;
+        }
     }
-    if (nz < 0) FAIL (GrB_INVALID_VALUE, "no size line") ;
+    if (!blank (s))
+    {
+        FAIL (GrB_INVALID_VALUE, "bad size line: text after rows columns"
+            " entries") ;
+    }
+    uint64_t m = size [0], n = size [1], nz = size [2] ;
     if (sym != 0 && m != n)
     {
-        FAIL (GrB_INVALID_VALUE, "%s matrix is not square (%lld x %lld)",
-            symmetry, (long long) m, (long long) n) ;
+        FAIL (GrB_INVALID_VALUE, "%s matrix is not square (%llu x %llu)",
+            symmetry, (unsigned long long) m, (unsigned long long) n) ;
     }
-    if (nz > 0 && (m == 0 || n == 0))
+    // a file lists each position at most once (duplicates are summed, but
+    // cannot make a file longer than the matrix has room for)
+    uint64_t npos ;
+    if (positions (m, n, sym, &npos) && nz > npos)
     {
-        FAIL (GrB_INVALID_VALUE, "%lld entries in an empty matrix",
-            (long long) nz) ;
+        FAIL (GrB_INVALID_VALUE, "the size line declares %llu entries, more"
+            " than the %llu positions of a %llu x %llu %s matrix can hold",
+            (unsigned long long) nz, (unsigned long long) npos,
+            (unsigned long long) m, (unsigned long long) n, symmetry) ;
     }
+    int64_t size_line = in.lineno ;
 
     //--------------------------------------------------------------------------
     // entries
     //--------------------------------------------------------------------------
 
-    int64_t maxnz = (sym != 0) ? 2 * nz : nz ;
-    size_t sz = (size_t) (maxnz > 0 ? maxnz : 1) ;
-    I = malloc (sz * sizeof (GrB_Index)) ;
-    J = malloc (sz * sizeof (GrB_Index)) ;
-    X = malloc (sz * sizeof (double)) ;
-    if (I == NULL || J == NULL || X == NULL)
+    // what the entries would take, capped: only a first capacity
+    uint64_t declared = (sym != 0 && nz <= UINT64_MAX / 2) ? 2 * nz : nz ;
+    uint64_t got = 0 ;
+    while (true)
     {
-        FAIL (GrB_OUT_OF_MEMORY, "out of memory for %lld entries",
-            (long long) nz) ;
-    }
-    int64_t got = 0, e = 0 ;
-    while ((len = getline (&line, &cap, in.f)) >= 0)
-    {
-        lineno++ ;
-        if (line [0] == '%' || blank (line)) continue ;
+        info = next_data_line (&in) ;
+        TRY (info) ;
+        if (info == GrB_NO_VALUE) break ;
         if (got == nz)
         {
-            FAIL (GrB_INVALID_VALUE, "more entries than the %lld the size"
-                " line declares", (long long) nz) ;
+            FAIL (GrB_INVALID_VALUE, "more entries than the %llu the size"
+                " line (line %lld) declares", (unsigned long long) nz,
+                (long long) size_line) ;
         }
-        char *s = line ;
-        int64_t i, j ;
+        s = in.line ;
+        uint64_t ij [2] ;
+        for (int k = 0 ; k < 2 ; k++)
+        {
+            token tk = parse_uint (&s, &ij [k]) ;
+            if (tk == TOKEN_BAD)
+            {
+                FAIL (GrB_INVALID_VALUE, "bad entry: want 'row column%s'",
+                    pattern ? "" : " value") ;
+            }
+            uint64_t lim = (k == 0) ? m : n ;
+            if (tk != TOKEN_OK || ij [k] < 1 || ij [k] > lim)
+            {
+                char what [32] = "past 2^64" ;
+                if (tk != TOKEN_HUGE)
+                {
+                    snprintf (what, sizeof (what), "%s%llu",
+                        tk == TOKEN_NEGATIVE ? "-" : "",
+                        (unsigned long long) ij [k]) ;
+                }
+                FAIL (GrB_INDEX_OUT_OF_BOUNDS, "%s index %s is outside"
+                    " 1..%llu of the %llu x %llu matrix (indices are"
+                    " 1-based)", k == 0 ? "row" : "column", what,
+                    (unsigned long long) lim, (unsigned long long) m,
+                    (unsigned long long) n) ;
+            }
+        }
         double x = 1 ;
-        if (!parse_index (&s, &i) || !parse_index (&s, &j))
+        bool range = false ;
+        if (!pattern && !parse_value (&s, &x, integer, &range))
         {
-            FAIL (GrB_INVALID_VALUE, "bad entry: want 'row col%s'",
-                pattern ? "" : " value") ;
+            FAIL (GrB_INVALID_VALUE, range ? "integer value out of the range"
+                " of int64" : "bad or missing %s value", field) ;
         }
-        if (!pattern && !parse_value (&s, &x, integer))
-        {
-            FAIL (GrB_INVALID_VALUE, "bad or missing %s value", field) ;
-        }
-        if (!blank (s))
-        {
-            FAIL (GrB_INVALID_VALUE, "extra text after the entry") ;
-        }
-        if (i < 1 || i > m || j < 1 || j > n)
-        {
-            FAIL (GrB_INDEX_OUT_OF_BOUNDS, "entry (%lld,%lld) outside the"
-                " %lld x %lld matrix (indices are 1-based)", (long long) i,
-                (long long) j, (long long) m, (long long) n) ;
-        }
+        if (!blank (s)) FAIL (GrB_INVALID_VALUE, "extra text after the entry") ;
+        GrB_Index i = ij [0] - 1, j = ij [1] - 1 ;
         if (sym == -1 && i == j)
         {
             FAIL (GrB_INVALID_VALUE, "diagonal entry in a skew-symmetric"
                 " matrix") ;
         }
-        I [e] = (GrB_Index) (i - 1) ; J [e] = (GrB_Index) (j - 1) ; X [e] = x ;
-        e++ ;
-        if (sym != 0 && i != j)
+        bool ok = tuples_push (&t, i, j, x, declared) ;
+        if (ok && sym != 0 && i != j)
         {
-            I [e] = (GrB_Index) (j - 1) ; J [e] = (GrB_Index) (i - 1) ;
-            X [e] = (sym == 1) ? x : -x ;
-            e++ ;
+            ok = tuples_push (&t, j, i, (sym == 1) ? x : -x, declared) ;
         }
+        if (!ok) FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
         got++ ;
     }
     if (got < nz)
     {
-        FAIL (GrB_INVALID_VALUE, "only %lld of the %lld entries the size line"
-            " declares", (long long) got, (long long) nz) ;
+        FAIL (GrB_INVALID_VALUE, "only %llu of the %llu entries the size line"
+            " (line %lld) declares: the file ends here", (unsigned long long)
+            got, (unsigned long long) nz, (long long) size_line) ;
     }
-    free (line) ; line = NULL ;
-    info = close_input (&in, path, true) ;
-    if (info != GrB_SUCCESS) { FREE_ALL ; return info ; }
+    close_input (&in) ;
 
     //--------------------------------------------------------------------------
     // build; duplicates summed in double
     //--------------------------------------------------------------------------
 
-    info = GrB_Matrix_new (A, type, (GrB_Index) m, (GrB_Index) n) ;
+    // GraphBLAS wants arrays even for no entries
+    if (!tuples_grow (&t, 1)) FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    info = GrB_Matrix_new (A, type, m, n) ;
     if (info == GrB_SUCCESS)
     {
-        info = GrB_Matrix_build_FP64 (*A, I, J, X, (GrB_Index) e,
-            GrB_PLUS_FP64) ;
+        info = GrB_Matrix_build_FP64 (*A, t.I, t.J, t.X, t.n, GrB_PLUS_FP64) ;
     }
     if (info == GrB_SUCCESS) info = GrB_Matrix_wait (*A, GrB_MATERIALIZE) ;
     if (info != GrB_SUCCESS)
     {
         GrB_Matrix_free (A) ;
-        lineno = 0 ;
+        in.lineno = 0 ;
         FAIL (info, "GraphBLAS failed to build the matrix (GrB_Info %d)",
             (int) info) ;
     }
@@ -420,6 +646,7 @@ GrB_Info GXD_mtx_read (GrB_Matrix *A, GrB_Type type, const char *path)
 
 #undef FREE_ALL
 #undef FAIL
+#undef TRY
 
 //------------------------------------------------------------------------------
 // GXD_mtx_write
@@ -525,6 +752,13 @@ void GXD_labels_free (char ***lines, int64_t nlines)
     *lines = NULL ;
 }
 
+#undef  FREE_ALL
+#define FREE_ALL                                \
+{                                               \
+    GXD_labels_free (&L, nl) ;                  \
+    close_input (&in) ;                         \
+}
+
 GrB_Info GXD_labels_read (char ***lines, int64_t *nlines, const char *path)
 {
     if (lines == NULL || nlines == NULL || path == NULL)
@@ -534,45 +768,42 @@ GrB_Info GXD_labels_read (char ***lines, int64_t *nlines, const char *path)
     }
     *lines = NULL ;
     *nlines = 0 ;
-    input in ;
-    GrB_Info info = open_input (&in, path) ;
-    if (info != GrB_SUCCESS) return info ;
     char **L = NULL ;
     int64_t nl = 0, lcap = 0 ;
-    char *line = NULL ;
-    size_t cap = 0 ;
-    ssize_t len ;
-    while ((len = getline (&line, &cap, in.f)) >= 0)
+    input in ;
+    GrB_Info info = open_input (&in, path) ;
+    if (info != GrB_SUCCESS) { FREE_ALL ; return info ; }
+    bool oom = false ;
+    while ((info = read_line (&in)) == GrB_SUCCESS)
     {
-        while (len > 0 && (line [len-1] == '\n' || line [len-1] == '\r'))
-        {
-            line [--len] = '\0' ;
-        }
+        // lines of any ending: "\n" is gone, a "\r" before it goes too
+        size_t len = strlen (in.line) ;
+        if (len > 0 && in.line [len-1] == '\r') in.line [len-1] = '\0' ;
         if (nl == lcap)
         {
-            lcap = (lcap == 0) ? 1024 : 2 * lcap ;
-            char **L2 = realloc (L, (size_t) lcap * sizeof (char *)) ;
-            if (L2 == NULL) goto oom ;
+            // lines are at least one byte each, so lcap is bounded by the
+            // input; the check only keeps the product honest
+            if (lcap > (int64_t) (SIZE_MAX / (2 * sizeof (char *))))
+            {
+                oom = true ;
+                break ;
+            }
+            int64_t cap = (lcap == 0) ? 1024 : 2 * lcap ;
+            char **L2 = realloc (L, (size_t) cap * sizeof (char *)) ;
+            if (L2 == NULL) { oom = true ; break ; }
             L = L2 ;
+            lcap = cap ;
         }
-        L [nl] = strdup (line) ;
-        if (L [nl] == NULL) goto oom ;
+        L [nl] = strdup (in.line) ;
+        if (L [nl] == NULL) { oom = true ; break ; }
         nl++ ;
     }
-    free (line) ;
-    info = close_input (&in, path, true) ;
-    if (info != GrB_SUCCESS)
-    {
-        GXD_labels_free (&L, nl) ;
-        return info ;
-    }
+    if (oom) info = fail (GrB_OUT_OF_MEMORY, path, in.lineno, "out of memory") ;
+    if (info != GrB_NO_VALUE) { FREE_ALL ; return info ; }
+    close_input (&in) ;
     *lines = L ;
     *nlines = nl ;
     return GrB_SUCCESS ;
-
-oom:
-    free (line) ;
-    GXD_labels_free (&L, nl) ;
-    close_input (&in, path, false) ;
-    return fail (GrB_OUT_OF_MEMORY, path, 0, "out of memory") ;
 }
+
+#undef FREE_ALL
