@@ -8,8 +8,8 @@
 // stderr is muted during each call and the reader's message (kept by
 // GXD_mtx_message, with its line number) becomes the command's one line.
 // "-" is standard input or output.  A matrix that holds a NaN or an infinity
-// (which Matrix Market allows, and which a value too large for fp32 becomes)
-// is refused here: a distance to it is meaningless (docs/metrics.md: inputs
+// (data to the reader, as to scipy.io.mmread; also what a value too large
+// for fp32 becomes) is refused here: a distance to it is meaningless (docs/metrics.md: inputs
 // are expected to be finite), and a listing of NaN neighbors would hide the
 // mistake.
 
@@ -116,8 +116,8 @@ static GrB_Info check_finite (GrB_Matrix A, const char *path)
         (unsigned long long) (nf - 1)) ;
     CLI_FAIL (GrB_INVALID_VALUE, "%s: entry (%llu,%llu) is %s%s: distances"
         " need finite values", path, (unsigned long long) I [q0] + 1,
-        (unsigned long long) J [q0] + 1, fp32 ? "not finite in fp32 (NaN,"
-        " infinite, or beyond 3.4e38: try --type fp64)" : "NaN or infinite",
+        (unsigned long long) J [q0] + 1, fp32 ? "NaN, infinite, or beyond"
+        " fp32's 3.4e38 (for that, use --type fp64)" : "NaN or infinite",
         more) ;
     #undef CLI_FREE_ALL
 }
