@@ -67,6 +67,14 @@ def _by_distance(indptr, indices, data, m, k, largest):
     return np.take_along_axis(vals, order, 1), np.take_along_axis(cols, order, 1)
 
 
+def _object_array(arrays):
+    """A 1-D object array of arrays (of any lengths, equal ones included)."""
+    out = np.empty(len(arrays), dtype=object)
+    for i, a in enumerate(arrays):
+        out[i] = a
+    return out
+
+
 def _check_mode(mode):
     if mode not in ("connectivity", "distance"):
         raise ValueError('Unsupported mode, must be one of "connectivity", or '
@@ -263,13 +271,10 @@ class NearestNeighbors:
             for i in range(m):
                 o = np.argsort(-dist[i] if largest else dist[i], kind="stable")
                 dist[i], ind[i] = dist[i][o], ind[i][o]
-        neigh_ind = np.empty(m, dtype=object)
-        neigh_ind[:] = ind
+        neigh_ind = _object_array(ind)
         if not return_distance:
             return neigh_ind
-        neigh_dist = np.empty(m, dtype=object)
-        neigh_dist[:] = [d.copy() for d in dist]
-        return neigh_dist, neigh_ind
+        return _object_array([d.copy() for d in dist]), neigh_ind
 
     def radius_neighbors_graph(self, X=None, radius=None, mode="connectivity",
                                sort_results=False):
