@@ -12,6 +12,12 @@ if ! dpkg -s libgraphblas-dev libcmocka-dev cmake valgrind >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
     build-essential cmake pkg-config libgraphblas-dev libcmocka-dev valgrind >/dev/null
 fi
+# the Python package's tests (ctest test_python) run when these are present
+if ! dpkg -s python3-numpy python3-scipy python3-sklearn python3-pytest >/dev/null 2>&1; then
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
+    python3-numpy python3-scipy python3-sklearn python3-pytest >/dev/null
+fi
 
 # CUDA 13 lives in /usr/local/cuda when installed: compile the CUDA backend then
 if [ -x /usr/local/cuda/bin/nvcc ]; then export PATH=/usr/local/cuda/bin:$PATH; fi

@@ -399,7 +399,7 @@ _DTYPES = {GrB_FP32: np.dtype(np.float32), GrB_FP64: np.dtype(np.float64)}
 
 
 def _alloc(nbytes):
-    p = _malloc(max(int(nbytes), 16))
+    p = _malloc(int(nbytes))
     if not p:
         raise GxbdistMemoryError("gxbdist: out of memory (malloc of %d bytes)"
                                  % nbytes, -102)
@@ -471,7 +471,10 @@ def import_csr(indptr, indices, data, shape, dtype):
     m, n = shape
     nnz = int(indptr[m]) if m > 0 else 0
     iso = data is None     # a pattern only (a mask): one value, 1
-    sizes = ((m + 1) * 8, max(nnz, 1) * 8, (1 if iso else max(nnz, 1)) * dtype.itemsize)
+    # at least 16 bytes each: no zero-size malloc, and GraphBLAS is told
+    # exactly what was allocated
+    sizes = tuple(max(s, 16) for s in ((m + 1) * 8, nnz * 8,
+                                        (1 if iso else nnz) * dtype.itemsize))
     ptrs = [ctypes.c_void_p(None) for _ in range(3)]
     try:
         for p, s in zip(ptrs, sizes):
