@@ -166,9 +166,15 @@ void cli_progress_end (cli_progress *bar) ;
 
 // C = the job on all of A: one library call, or one per block of A's rows
 // (o->block_rows, or blocks sized as they go when the bar is enabled),
-// assembled into the result one call would give
+// assembled into the result one call would give.  largest: DOT's order.
 GrB_Info cli_compute (GrB_Matrix *C, const cli_opts *o, GrB_Semiring s,
-    GrB_Matrix A, GrB_Matrix B, cli_progress *bar) ;
+    bool largest, GrB_Matrix A, GrB_Matrix B, cli_progress *bar) ;
+
+// C = a block's result T (rows r0.. of A) without its self pairs (i, r0+i):
+// for knn (k > 0) T holds k+1 per row and C the k best others; for radius
+// (k = 0) every other pair
+GrB_Info cli_drop_self (GrB_Matrix *C, GrB_Matrix T, int64_t r0, uint64_t k,
+    bool largest) ;
 
 typedef struct
 {

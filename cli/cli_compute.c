@@ -8,21 +8,20 @@
 // together with GxB_Matrix_concat.  Row i of every result depends on row i
 // of A and on B alone, computed by the same code whatever the tiling (see
 // gxbdist.h), so the blocks give the bits one call gives.  The one thing a
-// block changes is row numbering: GxB_Desc_set_exclude_self drops the pairs
-// j == i in the block's own numbering, so a block starting at row r0 drops
-// the pairs (i, r0+i) with a complemented structural mask instead, which the
-// library applies as a candidate filter exactly as it applies exclude-self.
+// block changes is row numbering, which --exclude-self depends on: a block
+// drops its self pairs itself (cli_self.c).
 //
 // Without a bar the job is one call; with it, blocks are sized as they go to
-// take about half a second each (the first is small, to learn the rate), so
-// the bar moves steadily and the library's per-call setup stays negligible.
+// take about a second each (the first is small, to learn the rate), so the
+// bar moves steadily and the library's per-call setup (on a GPU: B's upload,
+// the workspace) stays small beside the work.
 
 #include "cli.h"
 
 #include <stdlib.h>
 
-#define BLOCK_SECONDS   0.5
-#define FIRST_BLOCK     128
+#define BLOCK_SECONDS   1.0
+#define FIRST_BLOCK     256
 #define MIN_BLOCK       16
 
 typedef struct
@@ -32,23 +31,9 @@ typedef struct
     GrB_Matrix A, B ;
     GrB_Descriptor self ;       // exclude-self mark, for a call on all of A
     int64_t m, n ;
+    bool largest ;              // DOT: best = largest
 }
 job ;
-
-// the complement of the pairs (i, r0+i): the self pairs of a block
-static GrB_Info self_mask (GrB_Matrix *M, int64_t r0, int64_t nr, int64_t n)
-{
-    #define CLI_FREE_ALL GrB_Matrix_free (M) ;
-    CLI_TRY (GrB_Matrix_new (M, GrB_BOOL, (GrB_Index) nr, (GrB_Index) n)) ;
-    for (int64_t i = 0 ; i < nr && r0 + i < n ; i++)
-    {
-        CLI_TRY (GrB_Matrix_setElement_BOOL (*M, true, (GrB_Index) i,
-            (GrB_Index) (r0 + i))) ;
-    }
-    CLI_TRY (GrB_Matrix_wait (*M, GrB_MATERIALIZE)) ;
-    return GrB_SUCCESS ;
-    #undef CLI_FREE_ALL
-}
 
 // *Cb = the job on rows r0 .. r0+nr-1 of A
 static GrB_Info run_block (GrB_Matrix *Cb, const job *J, int64_t r0,
@@ -57,10 +42,9 @@ static GrB_Info run_block (GrB_Matrix *Cb, const job *J, int64_t r0,
     #define CLI_FREE_ALL                                                    \
         GrB_Matrix_free (Cb) ;                                              \
         if (Ab != J->A) GrB_Matrix_free (&Ab) ;                             \
-        GrB_Matrix_free (&Mask) ;
+        GrB_Matrix_free (&T) ;
     const cli_opts *o = J->o ;
-    GrB_Matrix Ab = J->A, Mask = NULL ;
-    GrB_Descriptor desc = NULL ;
+    GrB_Matrix Ab = J->A, T = NULL ;
     bool whole = (r0 == 0 && nr == J->m) ;
     if (!whole)
     {
@@ -72,33 +56,38 @@ static GrB_Info run_block (GrB_Matrix *Cb, const job *J, int64_t r0,
         CLI_TRY (GrB_Matrix_extract (Ab, NULL, NULL, J->A, I, GxB_RANGE,
             GrB_ALL, ncols, NULL)) ;
     }
-    if (o->exclude_self && whole)
-    {
-        desc = J->self ;
-    }
-    else if (o->exclude_self && r0 < J->n)
-    {
-        CLI_TRY (self_mask (&Mask, r0, nr, J->n)) ;
-        desc = GrB_DESC_SC ;
-    }
-    CLI_TRY (GrB_Matrix_new (Cb, o->type, (GrB_Index) nr, (GrB_Index) J->n)) ;
+    // all of A: the library's exclude-self; a block with self pairs (i,
+    // r0+i): one more neighbor, and cli_drop_self
+    GrB_Descriptor desc = (o->exclude_self && whole) ? J->self : NULL ;
+    bool drop = (o->exclude_self && !whole && r0 < J->n) ;
+    uint64_t k = o->k + ((drop && o->k < UINT64_MAX) ? 1 : 0) ;
+    CLI_TRY (GrB_Matrix_new (&T, o->type, (GrB_Index) nr, (GrB_Index) J->n)) ;
     switch (o->job)
     {
         case CLI_KNN :
-            CLI_TRY (GxB_kNN (*Cb, Mask, J->s, o->k, Ab, J->B, desc)) ;
+            CLI_TRY (GxB_kNN (T, NULL, J->s, k, Ab, J->B, desc)) ;
             break ;
         case CLI_RADIUS :
-            CLI_TRY (GxB_radius_graph (*Cb, Mask, J->s, o->eps, Ab, J->B,
+            CLI_TRY (GxB_radius_graph (T, NULL, J->s, o->eps, Ab, J->B,
                 desc)) ;
             break ;
         default :
-            CLI_TRY (GxB_mxm_distance (*Cb, NULL, NULL, J->s, Ab, J->B,
-                NULL)) ;
+            CLI_TRY (GxB_mxm_distance (T, NULL, NULL, J->s, Ab, J->B, NULL)) ;
             break ;
     }
-    CLI_TRY (GrB_Matrix_wait (*Cb, GrB_MATERIALIZE)) ;
+    if (drop)
+    {
+        CLI_TRY (cli_drop_self (Cb, T, r0, (o->job == CLI_KNN) ? o->k : 0,
+            J->largest)) ;
+        GrB_Matrix_free (&T) ;
+    }
+    else
+    {
+        CLI_TRY (GrB_Matrix_wait (T, GrB_MATERIALIZE)) ;
+        *Cb = T ;
+        T = NULL ;
+    }
     if (Ab != J->A) GrB_Matrix_free (&Ab) ;
-    GrB_Matrix_free (&Mask) ;
     return GrB_SUCCESS ;
     #undef CLI_FREE_ALL
 }
@@ -114,7 +103,7 @@ static int64_t next_block (int64_t nr, double seconds)
 }
 
 GrB_Info cli_compute (GrB_Matrix *C, const cli_opts *o, GrB_Semiring s,
-    GrB_Matrix A, GrB_Matrix B, cli_progress *bar)
+    bool largest, GrB_Matrix A, GrB_Matrix B, cli_progress *bar)
 {
     #define CLI_FREE_ALL                                                    \
         for (int64_t t = 0 ; t < nt ; t++) GrB_Matrix_free (&tiles [t]) ;   \
@@ -129,7 +118,8 @@ GrB_Info cli_compute (GrB_Matrix *C, const cli_opts *o, GrB_Semiring s,
     GrB_Matrix *tiles = NULL ;
     int64_t nt = 0, cap = 0 ;
     GrB_Index m, n ;
-    job J = { .o = o, .s = s, .A = A, .B = B, .self = NULL } ;
+    job J = { .o = o, .s = s, .A = A, .B = B, .self = NULL,
+        .largest = largest } ;
     *C = NULL ;
     CLI_TRY (GrB_Matrix_nrows (&m, A)) ;
     CLI_TRY (GrB_Matrix_nrows (&n, B)) ;

@@ -125,7 +125,7 @@ static GrB_Info run (const cli_opts *o)
     cli_progress bar ;
     cli_progress_start (&bar, o->progress && isatty (STDERR_FILENO),
         (int64_t) st.m, o->job_name) ;
-    CLI_TRY (cli_compute (&C, o, s, A, B, &bar)) ;
+    CLI_TRY (cli_compute (&C, o, s, largest, A, B, &bar)) ;
     CLI_TRY (GrB_Matrix_nvals (&st.nnz_c, C)) ;
     st.compute = cli_now () - t ;
 
