@@ -149,13 +149,13 @@ GrB_Info cli_compute (GrB_Matrix *C, const cli_opts *o, GrB_Semiring s,
                 if (t2 == NULL) CLI_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
                 tiles = t2 ;
             }
-            double t = cli_now () ;
+            double t_block = cli_now () ;
             tiles [nt] = NULL ;
             CLI_TRY (run_block (&tiles [nt], &J, r0, nb)) ;
             nt++ ;
             r0 += nb ;
             cli_progress_update (bar, r0) ;
-            if (!fixed) nr = next_block (nb, cli_now () - t) ;
+            if (!fixed) nr = next_block (nb, cli_now () - t_block) ;
         }
         CLI_TRY (GrB_Matrix_new (C, o->type, m, n)) ;
         CLI_TRY (GxB_Matrix_concat (*C, tiles, (GrB_Index) nt, 1, NULL)) ;
