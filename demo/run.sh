@@ -1,10 +1,12 @@
 #!/bin/sh
 # demo/run.sh: the README's main job on a fresh Debian machine, in one command:
 # installs the build dependencies (apt-get), configures and builds gxbdist and
-# the demo, and runs the demo on the bundled data/fortunes.mtx.gz (nearest
-# quotes by cosine, Jaccard and Manhattan distance; a sampled product; verify
-# mode against the SuiteSparse reference).  GPU if present, else CPU.
-# Extra arguments go to the demo: [matrix.mtx.gz [row ...]].
+# the demo and the gxbdist command, runs the demo on the bundled
+# data/fortunes.mtx.gz (nearest quotes by cosine, Jaccard and Manhattan
+# distance; a sampled product; verify mode against the SuiteSparse
+# reference), then the end-to-end job: the 3 nearest quotes of every quote
+# (gxbdist knn, all 15,217 rows, the first ones shown).  GPU if present,
+# else CPU.  Extra arguments go to the demo: [matrix.mtx.gz [row ...]].
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${GXBDIST_BUILD:-$ROOT/build-demo}
@@ -32,11 +34,20 @@ fi
 echo "== building gxbdist ($BUILD, CUDA backend $CUDA)"
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DGXBDIST_TESTS=OFF \
   -DGXBDIST_CUDA=$CUDA >/dev/null
-if ! cmake --build "$BUILD" -j "$(nproc)" --target gxbdist_demo \
+if ! cmake --build "$BUILD" -j "$(nproc)" --target gxbdist_demo gxbdist_cli \
     > "$BUILD/build.log" 2>&1; then
   cat "$BUILD/build.log"
   exit 1
 fi
 
 echo "== running the demo"
-exec "$BUILD/demo/gxbdist_demo" "$@"
+"$BUILD/demo/gxbdist_demo" "$@"
+
+echo
+echo "== gxbdist knn: the 3 nearest quotes of every quote (first 4 shown)"
+OUTFILE="$BUILD/fortunes_knn.txt"
+"$BUILD/cli/gxbdist" knn --metric cosine -k 3 --exclude-self --no-progress \
+  --stats --format labels --labels "$ROOT/data/fortunes.rows.txt.gz" \
+  -o "$OUTFILE" "$ROOT/data/fortunes.mtx.gz"
+awk 'BEGIN { rows = 0 } /^$/ { rows++ ; if (rows == 4) exit } { print }' "$OUTFILE"
+echo "(all rows: $OUTFILE)"
