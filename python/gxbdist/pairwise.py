@@ -82,7 +82,8 @@ def pairwise_distances(X, Y=None, metric="euclidean", *, backend="auto", dtype=N
     n = (Xc if Yc is None else Yc).shape[0]
     Mc = None if mask is None else mask_pattern(mask, (m, n))
     with _metrics.resolve(metric, metric_params, dt) as met, \
-            _Operands(Xc, Yc, dt) as ops, _lib.new_matrix(dt, m, n) as C:
+            _Operands(Xc, None if Yc is Xc else Yc, dt) as ops, \
+            _lib.new_matrix(dt, m, n) as C:
         if Mc is None:
             _lib.run(_lib.GxB_mxm_distance,
                      (C.h, None, None, met.semiring, ops.A.h, ops.B.h, None),

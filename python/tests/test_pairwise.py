@@ -276,3 +276,31 @@ def test_fortunes(metric, params, dtype):
         used = np.unique(np.r_[X.indices, Y.indices])
         X, Y = X[:, used], Y[:, used]
     _check(metric, params, X, Y, D, dtype, "fortunes %s" % metric)
+
+
+def test_export_paths_missing_entries_and_iso():
+    """The hand-over of results that the metrics do not produce today but
+    GraphBLAS may: an iso matrix (every value equal: one value stored) and
+    a matrix without every entry (dense export fills 0)."""
+    from gxbdist import _lib
+    P = sp.csr_matrix(np.array([[1, 0, 1], [1, 1, 1]]))
+    F = sp.csr_matrix(np.ones((2, 3)))
+    for dtype in DTYPES:
+        dt = np.dtype(dtype)
+        with _lib.import_csr(F.indptr, F.indices, None, F.shape, dt) as M:   # iso, full
+            D = _lib.export_dense(M, 2, 3)
+        assert D.dtype == dt and D.tolist() == [[1, 1, 1], [1, 1, 1]]
+        with _lib.import_csr(P.indptr, P.indices, None, P.shape, dt) as M:   # iso, 5 of 6
+            D = _lib.export_dense(M, 2, 3)
+        assert D.tolist() == [[1, 0, 1], [1, 1, 1]]
+        with _lib.import_csr(P.indptr, P.indices, None, P.shape, dt) as M:
+            indptr, indices, data, shape = _lib.export_csr(M)
+        assert shape == (2, 3) and data.dtype == dt and data.tolist() == [1] * 5
+        assert indptr.tolist() == [0, 2, 5] and indices.tolist() == [0, 2, 0, 1, 2]
+
+
+def test_same_object_for_x_and_y():
+    rng = np.random.default_rng(_ref.seed() + 10)
+    X = _ref.random_csr(rng, 9, 7, 0.5)
+    np.testing.assert_array_equal(gxbdist.pairwise_distances(X, X, "canberra"),
+                                  gxbdist.pairwise_distances(X, X.copy(), "canberra"))
