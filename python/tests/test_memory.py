@@ -184,8 +184,9 @@ def test_threads_in_parallel_give_the_serial_results():
 
 
 def test_long_calls_release_the_gil():
-    """A Python thread keeps running while a call computes in C."""
-    F = _ref.fortunes()[:3000]
+    """A Python thread keeps running while a call computes in C (a call
+    that held the GIL would stop it for the whole call)."""
+    F = _ref.fortunes()
     stop = threading.Event()
     ticks = []
 
@@ -197,16 +198,17 @@ def test_long_calls_release_the_gil():
     t = threading.Thread(target=count)
     t.start()
     try:
-        time.sleep(0.01)
-        n0 = len(ticks)
-        t0 = time.perf_counter()
-        gxbdist.kneighbors_graph(F, 10, metric="manhattan")
-        c = _lib.last_c_seconds()
-        n1 = len(ticks)
-        dt = time.perf_counter() - t0
+        for rows, k in ((3000, 10), (F.shape[0], 10), (F.shape[0], 100)):
+            time.sleep(0.01)
+            n0 = len(ticks)
+            gxbdist.kneighbors_graph(F[:rows], k, metric="manhattan")
+            c = _lib.last_c_seconds()
+            n1 = len(ticks)
+            if c >= 0.05:
+                break
     finally:
         stop.set()
         t.join()
-    # the C call took c seconds; a thread blocked on the GIL would not tick
-    assert c > 0.02, "the call was too short to tell (%.3f s)" % c
-    assert n1 - n0 >= 5, "%d ticks during a %.3f s call (C %.3f s)" % (n1 - n0, dt, c)
+    if c < 0.05:
+        pytest.skip("no call here lasts long enough to tell (%.3f s)" % c)
+    assert n1 - n0 >= 3, "%d ticks during a %.3f s C call" % (n1 - n0, c)

@@ -298,3 +298,18 @@ def test_fortunes_umap_style_graph():
     _ref.assert_same_neighbors(G.data.reshape(-1, 15)[keep], G.indices.reshape(-1, 15)[keep],
                                D[keep], R.indices.reshape(-1, 15)[keep], 1e-12,
                                "fortunes graph", S=1e-3)
+
+
+def test_verify_mode_on_neighbors():
+    """verify=True: GxB_kNN and GxB_radius_graph check sampled rows against
+    the SuiteSparse reference; the results are the same."""
+    rng = _rng(8)
+    X = _ref.random_csr(rng, 30, 15, 0.3, nonneg=True)
+    for metric in ("cosine", "manhattan", "jensenshannon"):
+        a = gxbdist.kneighbors(X, n_neighbors=4, metric=metric, verify=True)
+        b = gxbdist.kneighbors(X, n_neighbors=4, metric=metric)
+        np.testing.assert_array_equal(a[1], b[1])
+        np.testing.assert_array_equal(a[0], b[0])
+        G = gxbdist.radius_neighbors_graph(X, 0.5, metric=metric, mode="distance", verify=True)
+        H = gxbdist.radius_neighbors_graph(X, 0.5, metric=metric, mode="distance")
+        assert (G != H).nnz == 0
