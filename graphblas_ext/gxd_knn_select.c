@@ -248,6 +248,12 @@ GrB_Info GXD_knn_select (GrB_Matrix *T, const gxd_neighbors *N,
         GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: %" PRIu64 " rows x k = %" PRIu64
             " neighbors do not fit in memory", N->fn, m, kk) ;
     }
+    if (!GXD_memory_fits ((double) m * S.k * 28))
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: %" PRIu64 " rows x %" PRIu64
+            " neighbors (%.3g GB) are more than this machine's memory allows",
+            N->fn, m, kk, (double) m * S.k * 28 / 1e9) ;
+    }
     S.rowcount = GXD_calloc (m > 0 ? m : 1, sizeof (int64_t)) ;
     S.Cj = GXD_malloc ((m > 0 ? m : 1) * S.k * sizeof (int64_t)) ;
     S.Cd = GXD_malloc ((m > 0 ? m : 1) * S.k * sizeof (double)) ;

@@ -8,11 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 // Results at least this large are advised into huge pages: below it the
 // 4 KiB faults cost less than the call itself.
 #define GXD_HUGE_PAGE_MIN ((size_t) 4 << 20)
 #define GXD_HUGE_PAGE     ((uintptr_t) 2 << 20)
+// the share of physical memory a growing result may take
+#define GXD_RESULT_SHARE  0.5
 
 static void *(*mem_malloc) (size_t) = malloc ;
 static void *(*mem_calloc) (size_t, size_t) = calloc ;
@@ -41,6 +44,16 @@ void *GXD_calloc (size_t n, size_t size)
 }
 
 void GXD_free (void *p) { if (p != NULL) mem_free (p) ; }
+
+bool GXD_memory_fits (double bytes)
+{
+    // Linux grants memory it does not have (overcommit) and kills the
+    // process when it is touched, so a result that is built up as it is
+    // found checks itself against the machine's memory, not against malloc
+    long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE) ;
+    if (pages <= 0 || page <= 0) return true ;
+    return bytes <= GXD_RESULT_SHARE * (double) pages * (double) page ;
+}
 
 void *GXD_malloc_result (size_t size)
 {

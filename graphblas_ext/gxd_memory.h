@@ -11,6 +11,7 @@
 #ifndef GXD_MEMORY_H
 #define GXD_MEMORY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 void *GXD_malloc (size_t size) ;
@@ -21,6 +22,11 @@ void  GXD_free (void *p) ;              // NULL is fine
 // large ones are advised into transparent huge pages, so that first touch
 // costs one fault per 2 MiB instead of one per 4 KiB
 void *GXD_malloc_result (size_t size) ;
+
+// whether a result of this many bytes may be built (half the physical
+// memory at most): results whose size is found as they grow ask before
+// they grow
+bool GXD_memory_fits (double bytes) ;
 
 // set by GxB_Distance_init_memory (NULL: the C library's)
 void GXD_memory_set (void *(*m) (size_t), void *(*c) (size_t, size_t),

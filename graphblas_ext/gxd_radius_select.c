@@ -90,6 +90,14 @@ static GrB_Info tile (void *self, const gxd_tile *t)
     c.p [0] = 0 ;
     for (int64_t i = 0 ; i < t->nr ; i++) c.p [i+1] += c.p [i] ;
     int64_t nz = c.p [t->nr] ;
+    // chunks (16 bytes an entry) and, at the end, the CSR (up to 16 more)
+    if (!GXD_memory_fits ((double) (S->total + nz) * 32))
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: the radius graph has at least %"
+            PRId64 " entries (%.3g GB to build), more than this machine's "
+            "memory allows", S->N->fn, S->total + nz,
+            (double) (S->total + nz) * 32 / 1e9) ;
+    }
     if (nz > 0)
     {
         c.j = GXD_malloc (nz * sizeof (int64_t)) ;
