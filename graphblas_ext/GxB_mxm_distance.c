@@ -23,8 +23,8 @@ GrB_Info GxB_mxm_distance
     const GrB_Descriptor desc
 )
 {
-    #define GXD_FREE_ALL GrB_Matrix_free (&T) ;
-    GrB_Matrix T = NULL ;
+    #define GXD_FREE_ALL GrB_Matrix_free (&T) ; GrB_Matrix_free (&M) ;
+    GrB_Matrix T = NULL, M = NULL ;
     GXD_error_clear () ;
     GXD_CHECK_INIT ;
     GXD_CHECK_NULL (C, "GxB_mxm_distance: C") ;
@@ -36,6 +36,13 @@ GrB_Info GxB_mxm_distance
     GXD_TRY (GXD_check_args ("GxB_mxm_distance", C, Mask, accum, A, B, &d)) ;
     gxd_call call ;
     GXD_TRY (GXD_resolve (&call, semiring, desc)) ;
+    if (call.path == GXD_PATH_INTERSECT)
+    {
+        // GrB_mxm itself, every rule included
+        GXD_TRY (GXD_intersect (C, Mask, accum, semiring, A, B, &d)) ;
+        return GrB_SUCCESS ;
+    }
+    GXD_TRY (GXD_union_types (&call)) ;
     if (Mask == NULL && d.mask_comp)
     {
         // GrB_mxm's rule: the complement of no mask selects no entry, so
@@ -43,18 +50,19 @@ GrB_Info GxB_mxm_distance
         if (d.replace) GXD_TRY (GrB_Matrix_clear (C)) ;
         return GrB_SUCCESS ;
     }
-    if (call.path == GXD_PATH_INTERSECT)
+    if (Mask != NULL)
     {
-        GXD_TRY (GXD_intersect (C, Mask, accum, semiring, A, B, &d)) ;
-        return GrB_SUCCESS ;
+        // one reading of the mask for the pairs computed and those written
+        GXD_TRY (GXD_mask_bool (&M, Mask, d.mask_struct)) ;
+        d.mask_struct = true ;
     }
-    GXD_TRY (GXD_product (&T, &call, Mask, A, B, &d)) ;
+    GXD_TRY (GXD_product (&T, &call, M, A, B, &d)) ;
     if (GXD_settings.verify)
     {
         GXD_TRY (GXD_verify (&call, T, A, B, d.tran_a, d.tran_b)) ;
     }
-    GXD_TRY (GXD_finish (C, Mask, accum, T, &d)) ;
-    GrB_Matrix_free (&T) ;
+    GXD_TRY (GXD_finish (C, M, accum, T, &d)) ;
+    GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }

@@ -140,6 +140,8 @@ typedef struct
 gxd_call ;
 
 GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc) ;
+// a union or metric call's types are built-in (else GrB_DOMAIN_MISMATCH)
+GrB_Info GXD_union_types (const gxd_call *call) ;
 
 // descriptor fields as GrB_mxm reads them
 typedef struct
@@ -168,7 +170,9 @@ GrB_Info GXD_rows_unpack (gxd_rows *R) ;   // R->T set
 GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
     const char *what, const char *metric) ;
 
-// the pattern of a (not complemented) mask, as CSR
+// a BOOL matrix, true exactly where Mask selects (never stored full)
+GrB_Info GXD_mask_bool (GrB_Matrix *M, GrB_Matrix Mask, bool structural) ;
+// the same pattern as CSR
 GrB_Info GXD_mask_pattern (gxd_rows *M, GrB_Matrix Mask, bool structural) ;
 
 // compute T = d(A, B) for a backend plan: full, or with the mask's pattern

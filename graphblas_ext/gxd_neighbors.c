@@ -251,10 +251,10 @@ GrB_Info GXD_neighbors (const char *fn, GrB_Matrix C, GrB_Matrix Mask,
     GrB_Descriptor desc)
 {
     #define GXD_FREE_ALL                                                    \
-        GrB_Matrix_free (&T) ;                                              \
+        GrB_Matrix_free (&T) ; GrB_Matrix_free (&M) ;                       \
         if (Ae != A) GrB_Matrix_free (&Ae) ;                                \
         if (Be != B) GrB_Matrix_free (&Be) ;
-    GrB_Matrix T = NULL, Ae = A, Be = B ;
+    GrB_Matrix T = NULL, M = NULL, Ae = A, Be = B ;
     GXD_error_clear () ;
     GXD_CHECK_INIT ;
     if (C == NULL || dist == NULL || A == NULL || B == NULL)
@@ -265,6 +265,7 @@ GrB_Info GXD_neighbors (const char *fn, GrB_Matrix C, GrB_Matrix Mask,
     if (k == 0 && isnan (eps)) GXD_FAIL (GrB_INVALID_VALUE, "%s: eps is NaN", fn) ;
     gxd_neighbors N ;
     GXD_TRY (GXD_neighbors_begin (&N, fn, C, Mask, dist, A, B, desc)) ;
+    if (N.call.path != GXD_PATH_INTERSECT) GXD_TRY (GXD_union_types (&N.call)) ;
     if (Mask == NULL && N.d.mask_comp)
     {
         // GrB_mxm's rule: the complement of no mask selects no entry
@@ -273,9 +274,15 @@ GrB_Info GXD_neighbors (const char *fn, GrB_Matrix C, GrB_Matrix Mask,
     }
     GXD_TRY (GXD_rows_effective (&Ae, A, N.d.tran_a)) ;
     GXD_TRY (GXD_rows_effective (&Be, B, N.d.tran_b)) ;
-    if (k > 0) GXD_TRY (GXD_knn_select (&T, &N, Mask, Ae, Be, k))
-    else       GXD_TRY (GXD_radius_select (&T, &N, Mask, Ae, Be, eps))
-    GXD_TRY (GXD_neighbors_finish (&N, C, Mask, &T, Ae, Be, k, eps)) ;
+    if (Mask != NULL)
+    {
+        // one reading of the mask for the candidates and the output
+        GXD_TRY (GXD_mask_bool (&M, Mask, N.d.mask_struct)) ;
+        N.d.mask_struct = true ;
+    }
+    if (k > 0) GXD_TRY (GXD_knn_select (&T, &N, M, Ae, Be, k))
+    else       GXD_TRY (GXD_radius_select (&T, &N, M, Ae, Be, eps))
+    GXD_TRY (GXD_neighbors_finish (&N, C, M, &T, Ae, Be, k, eps)) ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL

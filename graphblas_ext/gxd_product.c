@@ -119,7 +119,8 @@ GrB_Info GXD_intersect (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     #define GXD_FREE_ALL GrB_Descriptor_free (&desc) ; GrB_Matrix_free (&Z) ;
     GrB_Descriptor desc = NULL ;
     GrB_Matrix Z = NULL ;
-    GXD_TRY (GXD_output_new (&Z, C, Mask == NULL && accum == NULL)) ;
+    GXD_TRY (GXD_output_new (&Z, C, Mask == NULL && accum == NULL
+        && !d->mask_comp)) ;
     GXD_TRY (GrB_Descriptor_new (&desc)) ;
     if (d->replace) GXD_TRY (GrB_Descriptor_set (desc, GrB_OUTP, GrB_REPLACE)) ;
     int mask = (d->mask_comp ? GrB_COMP : 0) + (d->mask_struct ? GrB_STRUCTURE : 0) ;

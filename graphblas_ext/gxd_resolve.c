@@ -111,3 +111,15 @@ GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc)
     return resolve_union (call) ;
     #undef GXD_FREE_ALL
 }
+
+GrB_Info GXD_union_types (const gxd_call *call)
+{
+    if (GXD_identity_op (call->type) == NULL || GXD_identity_op (call->xtype) == NULL
+        || GXD_identity_op (call->ytype) == NULL)
+    {
+        return GXD_error (GrB_DOMAIN_MISMATCH, "union semantics need an "
+            "operator on built-in types (a missing entry takes the NAMM's "
+            "identity, a number): %s has a user-defined type", call->name) ;
+    }
+    return GrB_SUCCESS ;
+}
