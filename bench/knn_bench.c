@@ -1,0 +1,870 @@
+//------------------------------------------------------------------------------
+// bench/knn_bench.c: an all-rows kNN self-query (GxB_kNN) against what a user
+// without it pays (all pairs into host memory)
+//------------------------------------------------------------------------------
+
+// A program, not a timed test (issue 17, "Benchmarks").  The question is the
+// seed paper's (001, section 7 and Tables 3-6): the k nearest rows of every
+// row of A among all rows of A, the row itself excluded (scikit-learn's
+// kneighbors () on its training data), FP32, exact.  bench/run_knn_bench.sh
+// runs it with bench/knn_peers.py; bench/knn_table.py makes the table.
+//
+// usage: knn_bench [options] FILE...
+//   FILE: a Matrix Market file (.mtx or .mtx.gz, read by GXD_mtx_read) or a
+//   .csr file (below); the dataset's name is the file name without them.
+//   --backend cpu|gpu|auto  (auto)  GxB_Distance_set_backend
+//   --k K                   (10)
+//   --metrics LIST          (manhattan,cosine,jensenshannon,chebyshev):
+//                           scipy's names (cityblock, l1, l2, jensen_shannon
+//                           ... also taken), comma-separated
+//   --rows R                (2000) sample rows, spread evenly over A: row
+//                           (t * (m-1)) / (R-1) for t = 0..R-1
+//   --max-pairs P           (4e8) fewer sample rows when R * m > P (the
+//                           all-pairs sample is a full R x m FP32 matrix:
+//                           4 bytes a pair in host memory)
+//   --repeat N              (0 = by size) best of N runs; by size: 3 runs
+//                           when one takes under 1 s, 2 under 5 s, else 1
+//   --budget S              (0 = none) run the all-rows kNN only when the
+//                           sampled kNN (below) predicts at most S seconds;
+//                           else report the prediction ("est")
+//   --deadline S            (0 = none) the same when the prediction would
+//                           end the run more than S seconds after its start;
+//                           and no repeated run starts that would (for a
+//                           caller with a fixed time: bench/run_knn_bench.sh)
+//   --check                 compare GxB_kNN's neighbors of --check-rows rows
+//   --check-rows N          (50, spread evenly) with a brute force: the rows'
+//                           distances to all rows by GxB_mxm_distance (same
+//                           backend), sorted by (distance, column; NaN last;
+//                           DOT largest first), self dropped, the first k
+//                           kept; the same columns and the same bits are
+//                           expected (docs/neighbors.md)
+//   --threads T             GraphBLAS threads (default: all)
+//
+// For each FILE and metric, in this order (each timed as the best of its
+// runs, wall clock, from the call to the materialized result):
+//   1. sampled kNN: GxB_kNN of the R sample rows against all m rows, k+1
+//      neighbors without exclude-self (a sample of queries cannot name its
+//      rows in B; the same work), time x m / R = "knn_est": a prediction of
+//      the all-rows kNN done R query rows a call;
+//   2. all pairs: GxB_mxm_distance (D, NULL, NULL, d, As, A, NULL) of the R
+//      sample rows against all rows, D a full R x m FP32 matrix in host
+//      memory, time x m / R = "allpairs": all m^2 distances into host
+//      memory R rows a call (the product alone; a user would still have to
+//      select the k best of every row);
+//   3. the all-rows kNN: GxB_kNN (C, NULL, d, k, A, A, desc) with
+//      GxB_Desc_set_exclude_self (desc, true), C m x m FP32 (k per row);
+//   4. with --check, the brute-force comparison.
+// Per-call costs (taking A's arrays, copying them to the GPU) are in every
+// call, so both scaled figures count them m / R times, as a user working R
+// rows at a time would pay them.
+//
+// Output (stdout, tab-separated, one line as each case ends):
+//   DATA  name m n nnz path load_s
+//   KNN   name m n nnz metric backend k knn_s knn_runs knn_est_s
+//         allpairs_s R ratio pairs_per_s check
+//     knn_s: the all-rows kNN ("-" when --budget or --deadline skipped
+//     it); ratio = kNN / all-pairs (knn_s, else knn_est_s); pairs_per_s =
+//     m^2 / kNN seconds; check: "-", "ok N/N" or "MISMATCH j/N" (j rows
+//     differ; " (k+1)": the all-rows run was skipped and the check rows
+//     were queried, k+1 with self, instead)
+//   FAIL  name metric what message   (a failed call: the next case goes on)
+// then a table for people.  Lines starting with "INFO" and "CHECK" say more.
+//
+// The .csr file (fast to load, 100M entries in a second or two; written by
+// bench/seed_to_csr.py), little-endian, no padding:
+//   bytes  0..7   magic "GXDCSR01"
+//          8..15  int64 0x0102030405060708 (byte order check)
+//         16..23  int64 m (rows)
+//         24..31  int64 n (columns)
+//         32..39  int64 nnz
+//         40..47  int64 index bytes: 4 (int32 column indices) or 8 (int64)
+//         48..55  int64 value bytes: 4 (float32 values; the only one)
+//         56..63  int64 0 (reserved)
+//   then int64 row pointers [m+1] (0 first, nondecreasing, nnz last), the
+//   column indices [nnz] (strictly increasing within each row: sorted, no
+//   duplicates; 0 <= j < n), float32 values [nnz]; the file ends there.
+//   Everything is checked before the arrays are handed to GraphBLAS
+//   (GxB_Matrix_pack_CSR: no copy).
+
+#define _POSIX_C_SOURCE 200809L
+#define _FILE_OFFSET_BITS 64
+#include <gxbdist.h>
+#include "gxd_mtx.h"
+#define GXD_PROG "knn_bench"
+#include "gxd_prog.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+//------------------------------------------------------------------------------
+// the metrics, by scipy's names
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    const char *name ;          // canonical (scipy's) name, printed
+    const char *alias [3] ;     // other names taken
+    GrB_Semiring *s ;           // the predefined FP32 semiring
+}
+metric ;
+
+static metric metrics [] =
+{
+    { "manhattan",     { "cityblock", "l1", NULL }, &GxB_DIST_MANHATTAN_FP32 },
+    { "cosine",        { NULL },                   &GxB_DIST_COSINE_FP32 },
+    { "jensenshannon", { "js", NULL },             &GxB_DIST_JENSEN_SHANNON_FP32 },
+    { "chebyshev",     { "linf", NULL },           &GxB_DIST_CHEBYSHEV_FP32 },
+    { "euclidean",     { "l2", NULL },             &GxB_DIST_EUCLIDEAN_FP32 },
+    { "sqeuclidean",   { NULL },                   &GxB_DIST_SQEUCLIDEAN_FP32 },
+    { "canberra",      { NULL },                   &GxB_DIST_CANBERRA_FP32 },
+    { "correlation",   { NULL },                   &GxB_DIST_CORRELATION_FP32 },
+    { "dice",          { NULL },                   &GxB_DIST_DICE_FP32 },
+    { "dot",           { NULL },                   &GxB_DIST_DOT_FP32 },
+    { "hellinger",     { NULL },                   &GxB_DIST_HELLINGER_FP32 },
+    { "jaccard",       { NULL },                   &GxB_DIST_JACCARD_FP32 },
+    { "russellrao",    { NULL },                   &GxB_DIST_RUSSELLRAO_FP32 },
+    { "kldivergence",  { "kl", NULL },             &GxB_DIST_KL_DIVERGENCE_FP32 },
+    { "hamming",       { NULL },                   &GxB_DIST_HAMMING_FP32 },
+    { "braycurtis",    { NULL },                   &GxB_DIST_BRAYCURTIS_FP32 },
+} ;
+#define NMETRICS ((int) (sizeof (metrics) / sizeof (metrics [0])))
+
+// lower case, without '_' and '-' (jensen_shannon = jensenshannon)
+static void normalize (char *out, size_t len, const char *in)
+{
+    size_t o = 0 ;
+    for ( ; *in && o + 1 < len ; in++)
+    {
+        if (*in == '_' || *in == '-') continue ;
+        out [o++] = (char) tolower ((unsigned char) *in) ;
+    }
+    out [o] = '\0' ;
+}
+
+static metric *find_metric (const char *name)
+{
+    char want [64], have [64] ;
+    normalize (want, sizeof (want), name) ;
+    for (int h = 0 ; h < NMETRICS ; h++)
+    {
+        normalize (have, sizeof (have), metrics [h].name) ;
+        if (!strcmp (want, have)) return &metrics [h] ;
+        for (int a = 0 ; a < 3 && metrics [h].alias [a] ; a++)
+        {
+            if (!strcmp (want, metrics [h].alias [a])) return &metrics [h] ;
+        }
+    }
+    return NULL ;
+}
+
+//------------------------------------------------------------------------------
+// the .csr reader
+//------------------------------------------------------------------------------
+
+static bool csr_fail (const char *path, const char *fmt, ...)
+{
+    va_list ap ;
+    va_start (ap, fmt) ;
+    fprintf (stderr, "%s: %s: ", GXD_PROG, path) ;
+    vfprintf (stderr, fmt, ap) ;
+    fprintf (stderr, "\n") ;
+    va_end (ap) ;
+    return false ;
+}
+
+static bool read_all (FILE *f, void *p, size_t size, size_t count)
+{
+    // in pieces of at most 1 GiB (some C libraries stop short of 2 GiB)
+    char *q = p ;
+    size_t total = size * count, done = 0 ;
+    while (done < total)
+    {
+        size_t piece = total - done ;
+        if (piece > ((size_t) 1 << 30)) piece = (size_t) 1 << 30 ;
+        if (fread (q + done, 1, piece, f) != piece) return false ;
+        done += piece ;
+    }
+    return true ;
+}
+
+// read a .csr file (format at the top) into a new FP32 matrix *A
+static bool csr_read (GrB_Matrix *A, const char *path)
+{
+    *A = NULL ;
+    FILE *f = fopen (path, "rb") ;
+    if (f == NULL) return csr_fail (path, "cannot open") ;
+    struct stat st ;
+    char magic [8] ;
+    int64_t h [7] ;
+    if (fstat (fileno (f), &st) != 0 || fread (magic, 1, 8, f) != 8
+        || fread (h, sizeof (int64_t), 7, f) != 7)
+    {
+        fclose (f) ;
+        return csr_fail (path, "shorter than the 64-byte header") ;
+    }
+    int64_t m = h [1], n = h [2], nnz = h [3], ib = h [4], vb = h [5] ;
+    const char *bad = NULL ;
+    if (memcmp (magic, "GXDCSR01", 8)) bad = "not a .csr file (magic)" ;
+    else if (h [0] != 0x0102030405060708LL) bad = "byte order (big-endian?)" ;
+    else if (m < 0 || n < 0 || nnz < 0 || m >= ((int64_t) 1 << 60)
+        || n >= ((int64_t) 1 << 60) || nnz >= ((int64_t) 1 << 60))
+        bad = "m, n or nnz negative or past 2^60" ;
+    else if (ib != 4 && ib != 8) bad = "index bytes not 4 or 8" ;
+    else if (vb != 4) bad = "value bytes not 4 (float32)" ;
+    else if (h [6] != 0) bad = "reserved field not 0" ;
+    if (bad == NULL)
+    {
+        unsigned __int128 want = 64 + 8 * ((unsigned __int128) m + 1)
+            + (unsigned __int128) (ib + vb) * (unsigned __int128) nnz ;
+        if (want != (unsigned __int128) st.st_size)
+            bad = "size not 64 + 8 (m+1) + (index bytes + 4) nnz" ;
+    }
+    if (bad != NULL)
+    {
+        fclose (f) ;
+        return csr_fail (path, "%s", bad) ;
+    }
+    // sizes are bounded by the file's, so these allocations are sane
+    size_t ap_size = (size_t) (m + 1) * sizeof (GrB_Index) ;
+    size_t aj_size = (size_t) (nnz > 0 ? nnz : 1) * sizeof (GrB_Index) ;
+    size_t ax_size = (size_t) (nnz > 0 ? nnz : 1) * sizeof (float) ;
+    GrB_Index *Ap = malloc (ap_size), *Aj = malloc (aj_size) ;
+    float *Ax = malloc (ax_size) ;
+    int32_t *buf = (ib == 4) ? malloc (((size_t) 1 << 20) * sizeof (int32_t))
+        : NULL ;
+    bool ok = (Ap && Aj && Ax && (ib == 8 || buf)) ;
+    if (!ok) bad = "out of memory" ;
+    // row pointers (int64 bits into uint64: the checks below see them)
+    if (ok && !read_all (f, Ap, sizeof (int64_t), (size_t) m + 1))
+    {
+        ok = false ; bad = "read error (row pointers)" ;
+    }
+    // column indices: int64 directly, int32 through buf
+    if (ok && ib == 8 && !read_all (f, Aj, sizeof (int64_t), (size_t) nnz))
+    {
+        ok = false ; bad = "read error (column indices)" ;
+    }
+    for (int64_t p = 0 ; ok && ib == 4 && p < nnz ; )
+    {
+        size_t c = (size_t) (nnz - p) ;
+        if (c > ((size_t) 1 << 20)) c = (size_t) 1 << 20 ;
+        if (fread (buf, sizeof (int32_t), c, f) != c)
+        {
+            ok = false ; bad = "read error (column indices)" ;
+            break ;
+        }
+        for (size_t q = 0 ; q < c ; q++)
+        {
+            // a negative int32 becomes a huge index, refused below
+            Aj [p + (int64_t) q] = (GrB_Index) (int64_t) buf [q] ;
+        }
+        p += (int64_t) c ;
+    }
+    if (ok && !read_all (f, Ax, sizeof (float), (size_t) nnz))
+    {
+        ok = false ; bad = "read error (values)" ;
+    }
+    free (buf) ;
+    fclose (f) ;
+    // every row pointer and column index is checked before GraphBLAS sees it
+    int64_t fault = -1 ;
+    if (ok && (Ap [0] != 0 || Ap [m] != (GrB_Index) nnz))
+    {
+        ok = false ; bad = "row pointers do not start at 0 and end at nnz" ;
+    }
+    for (int64_t i = 0 ; ok && i < m ; i++)
+    {
+        if (Ap [i] > Ap [i+1] || Ap [i+1] > (GrB_Index) nnz)
+        {
+            ok = false ; bad = "row pointers decrease or pass nnz at row" ;
+            fault = i ;
+            break ;
+        }
+        for (GrB_Index p = Ap [i] ; p < Ap [i+1] ; p++)
+        {
+            if (Aj [p] >= (GrB_Index) n || (p > Ap [i] && Aj [p] <= Aj [p-1]))
+            {
+                ok = false ; fault = i ;
+                bad = "column index out of range, unsorted or repeated in row" ;
+                break ;
+            }
+        }
+    }
+    if (ok)
+    {
+        GrB_Info info = GrB_Matrix_new (A, GrB_FP32, (GrB_Index) m,
+            (GrB_Index) n) ;
+        if (info == GrB_SUCCESS)
+        {
+            info = GxB_Matrix_pack_CSR (*A, &Ap, &Aj, (void **) &Ax, ap_size,
+                aj_size, ax_size, false, false, NULL) ;
+        }
+        if (info != GrB_SUCCESS)
+        {
+            ok = false ; bad = "GraphBLAS refused the arrays" ;
+            GrB_Matrix_free (A) ;
+        }
+    }
+    // after a pack the pointers are NULL
+    free (Ap) ; free (Aj) ; free (Ax) ;
+    if (!ok)
+    {
+        if (fault >= 0) return csr_fail (path, "%s %" PRId64, bad, fault) ;
+        return csr_fail (path, "%s", bad) ;
+    }
+    return true ;
+}
+
+//------------------------------------------------------------------------------
+// helpers
+//------------------------------------------------------------------------------
+
+static int repeat = 0 ;         // --repeat (0: by the first run's time)
+static double t_start = 0 ;     // when the program started
+static double deadline = 0 ;    // --deadline, seconds after t_start (0: none)
+
+// whether the next S seconds of work would end past the deadline
+static bool past_deadline (double s)
+{
+    return deadline > 0 && now () - t_start + s > deadline ;
+}
+
+// whether a measurement runs again after `done` runs, the last taking t s
+static bool again (int done, double t)
+{
+    if (past_deadline (t)) return false ;
+    if (repeat > 0) return done < repeat ;
+    return done < ((t < 1.0) ? 3 : (t < 5.0) ? 2 : 1) ;
+}
+
+// R row numbers spread evenly over 0..m-1, the first and the last included
+// (bench/knn_peers.py takes the same ones)
+static GrB_Index *spread (GrB_Index m, GrB_Index R)
+{
+    GrB_Index *I = malloc ((R > 0 ? R : 1) * sizeof (GrB_Index)) ;
+    if (I == NULL) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    for (GrB_Index t = 0 ; t < R ; t++)
+    {
+        I [t] = (R == 1) ? 0 : (GrB_Index) ((unsigned __int128) t * (m - 1)
+            / (R - 1)) ;
+    }
+    return I ;
+}
+
+// the rows I [0..R-1] of A, all columns
+static GrB_Info rows_of (GrB_Matrix *S, GrB_Matrix A, const GrB_Index *I,
+    GrB_Index R)
+{
+    GrB_Index n ;
+    GrB_Info info = GrB_Matrix_ncols (&n, A) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_new (S, GrB_FP32, R, n) ;
+    if (info == GrB_SUCCESS)
+        info = GrB_Matrix_extract (*S, NULL, NULL, A, I, R, GrB_ALL, n, NULL) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_wait (*S, GrB_MATERIALIZE) ;
+    return info ;
+}
+
+static const char *backend_name (void)
+{
+    GxB_Backend b = GxB_BACKEND_CPU ;
+    GxB_Distance_active_backend (&b) ;
+    return (b == GxB_BACKEND_GPU) ? "gpu" : "cpu" ;
+}
+
+// one call into a new C (rows of A x rows of B, FP32): GxB_kNN with k
+// neighbors, or all pairs (GxB_mxm_distance) when k = 0; *t its seconds,
+// from the call to the materialized result
+static GrB_Info timed (double *t, GrB_Matrix *C, GrB_Semiring s, uint64_t k,
+    GrB_Matrix A, GrB_Matrix B, GrB_Descriptor d)
+{
+    GrB_Index rows = 0, cols = 0 ;
+    GrB_Info info = GrB_Matrix_nrows (&rows, A) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_nrows (&cols, B) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_new (C, GrB_FP32, rows, cols) ;
+    double t0 = now () ;
+    if (info == GrB_SUCCESS) info = (k > 0) ? GxB_kNN (*C, NULL, s, k, A, B, d)
+        : GxB_mxm_distance (*C, NULL, NULL, s, A, B, d) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_wait (*C, GrB_MATERIALIZE) ;
+    *t = now () - t0 ;
+    return info ;
+}
+
+// the best of the runs of one call (as many as again () says); the last
+// run's result is left in *keep when keep is not NULL
+static GrB_Info best_of (double *best, int *runs, GrB_Matrix *keep,
+    GrB_Semiring s, uint64_t k, GrB_Matrix A, GrB_Matrix B, GrB_Descriptor d)
+{
+    *best = INFINITY ;
+    *runs = 0 ;
+    for (;;)
+    {
+        GrB_Matrix C = NULL ;
+        double t ;
+        GrB_Info info = timed (&t, &C, s, k, A, B, d) ;
+        if (keep != NULL && info == GrB_SUCCESS)
+        {
+            GrB_Matrix_free (keep) ;
+            *keep = C ;
+        }
+        else
+        {
+            GrB_Matrix_free (&C) ;
+        }
+        if (info != GrB_SUCCESS) return info ;
+        *best = fmin (*best, t) ;
+        if (!again (++(*runs), t)) return GrB_SUCCESS ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// the brute-force check
+//------------------------------------------------------------------------------
+
+typedef struct { float d ; GrB_Index j ; } cand ;
+static bool cmp_largest = false ;
+
+// the library's order: smaller first (larger for DOT), NaN last, ties to the
+// smaller column
+static int cand_cmp (const void *pa, const void *pb)
+{
+    const cand *a = pa, *b = pb ;
+    bool an = isnan (a->d), bn = isnan (b->d) ;
+    if (an != bn) return an ? 1 : -1 ;
+    if (!an && a->d != b->d)
+    {
+        bool before = cmp_largest ? (a->d > b->d) : (a->d < b->d) ;
+        return before ? -1 : 1 ;
+    }
+    return (a->j < b->j) ? -1 : (a->j > b->j) ? 1 : 0 ;
+}
+
+// the first kk of row i of M (m x n) in the library's order, column skip
+// left out (none when skip = GrB_INDEX_MAX); *cnt of them.  A sorted list
+// of the best so far: a candidate costs one comparison once it is full.
+static GrB_Info row_best (cand *out, GrB_Index *cnt, GrB_Matrix M,
+    GrB_Index i, GrB_Index kk, GrB_Index skip, GrB_Vector w, GrB_Index *J,
+    float *X)
+{
+    GrB_Index n, nv ;
+    GrB_Info info = GrB_Matrix_ncols (&n, M) ;
+    if (info == GrB_SUCCESS)
+        info = GrB_Col_extract (w, NULL, NULL, M, GrB_ALL, n, i, GrB_DESC_T0) ;
+    if (info == GrB_SUCCESS) info = GrB_Vector_nvals (&nv, w) ;
+    if (info == GrB_SUCCESS) info = GrB_Vector_extractTuples_FP32 (J, X, &nv, w) ;
+    if (info != GrB_SUCCESS) return info ;
+    GrB_Index c = 0 ;
+    for (GrB_Index p = 0 ; p < nv ; p++)
+    {
+        cand x = { X [p], J [p] } ;
+        if (x.j == skip) continue ;
+        if (c == kk && cand_cmp (&x, &out [kk-1]) >= 0) continue ;
+        GrB_Index q = (c < kk) ? c++ : kk - 1 ;
+        while (q > 0 && cand_cmp (&x, &out [q-1]) < 0)
+        {
+            out [q] = out [q-1] ;
+            q-- ;
+        }
+        out [q] = x ;
+    }
+    *cnt = c ;
+    return GrB_SUCCESS ;
+}
+
+// compare the rows Ic [0..nc-1] of the kNN result C (kk neighbors a row,
+// self excluded when excl, Ic [t] being row t of C when C has nc rows, else
+// row Ic [t]) with the first kk of the sorted rows of D = d(rows Ic, all);
+// returns the number of rows that differ in *bad
+static GrB_Info check_rows (int64_t *bad, GrB_Matrix C, GrB_Matrix D,
+    const GrB_Index *Ic, GrB_Index nc, uint64_t kk, bool excl,
+    const char *name, const char *mname)
+{
+    GrB_Index m, crows ;
+    GrB_Info info = GrB_Matrix_ncols (&m, D) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_nrows (&crows, C) ;
+    if (info != GrB_SUCCESS) return info ;
+    GrB_Vector w = NULL ;
+    GrB_Index *J = malloc ((m + 1) * sizeof (GrB_Index)) ;
+    float *X = malloc ((m + 1) * sizeof (float)) ;
+    cand *bf = malloc ((kk + 1) * sizeof (cand)) ;
+    cand *kn = malloc ((m + 1) * sizeof (cand)) ;
+    info = (J && X && bf && kn) ? GrB_Vector_new (&w, GrB_FP32, m)
+        : GrB_OUT_OF_MEMORY ;
+    *bad = 0 ;
+    for (GrB_Index t = 0 ; info == GrB_SUCCESS && t < nc ; t++)
+    {
+        GrB_Index i = Ic [t], nb = 0, nk = 0 ;
+        // the brute force: the first kk of the row of D, self dropped
+        info = row_best (bf, &nb, D, t, kk, excl ? i : GrB_INDEX_MAX, w, J,
+            X) ;
+        // the kNN's row, all of it, in the same order
+        if (info == GrB_SUCCESS)
+            info = row_best (kn, &nk, C, (crows == nc) ? t : i, m,
+                GrB_INDEX_MAX, w, J, X) ;
+        if (info != GrB_SUCCESS) break ;
+        bool same = (nb == nk) ;
+        GrB_Index first = 0 ;
+        for (GrB_Index p = 0 ; same && p < nk ; p++)
+        {
+            uint32_t ub, uk ;
+            memcpy (&ub, &bf [p].d, 4) ;
+            memcpy (&uk, &kn [p].d, 4) ;
+            if (bf [p].j != kn [p].j || ub != uk) { same = false ; first = p ; }
+        }
+        if (!same)
+        {
+            if (*bad < 5)
+            {
+                GrB_Index p = (nb == nk) ? first : 0 ;
+                printf ("CHECK\t%s\t%s\trow %" PRIu64 ": kNN has %" PRIu64
+                    " neighbors, brute force %" PRIu64 "; at rank %" PRIu64
+                    ": kNN (%" PRIu64 ", %.9g) brute force (%" PRIu64
+                    ", %.9g)\n", name, mname, (uint64_t) i, (uint64_t) nk,
+                    (uint64_t) nb, (uint64_t) p,
+                    (uint64_t) (p < nk ? kn [p].j : 0),
+                    p < nk ? kn [p].d : NAN, (uint64_t) (p < nb ? bf [p].j : 0),
+                    p < nb ? bf [p].d : NAN) ;
+            }
+            (*bad)++ ;
+        }
+    }
+    GrB_Vector_free (&w) ;
+    free (J) ; free (X) ; free (bf) ; free (kn) ;
+    return info ;
+}
+
+//------------------------------------------------------------------------------
+// one dataset x metric
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    char name [128], metric [32], backend [8], check [64] ;
+    GrB_Index m ;
+    double knn, est, allpairs ;     // seconds (knn < 0: not run)
+    int knn_runs ;
+    GrB_Index R ;
+}
+row_result ;
+
+static row_result *results = NULL ;
+static int nresults = 0 ;
+
+typedef struct
+{
+    uint64_t k ;
+    GrB_Index R, check_rows ;
+    double budget ;
+    bool check ;
+}
+settings ;
+
+// a failed call: print it, and leave the case (cleanup at "done")
+#define CASE_TRY(call)                                                      \
+{                                                                           \
+    info = (call) ;                                                         \
+    if (info != GrB_SUCCESS)                                                \
+    {                                                                       \
+        const char *msg_ = "" ;                                             \
+        GxB_Distance_error (&msg_) ;                                        \
+        printf ("FAIL\t%s\t%s\t%s (GrB_Info %d)\t%s\n", name, M->name,      \
+            #call, (int) info, msg_) ;                                      \
+        fflush (stdout) ;                                                   \
+        goto done ;                                                         \
+    }                                                                       \
+}
+
+static void one_case (const char *name, GrB_Matrix A, metric *M,
+    const settings *S, GrB_Matrix As, GrB_Index R,
+    GrB_Descriptor dx)
+{
+    GrB_Info info ;
+    GrB_Index m, n, nnz ;
+    GrB_Matrix C = NULL, D = NULL, Ac = NULL ;
+    GrB_Index *Ic = NULL ;
+    row_result r = { .knn = -1, .R = R } ;
+    snprintf (r.name, sizeof (r.name), "%s", name) ;
+    snprintf (r.metric, sizeof (r.metric), "%s", M->name) ;
+    snprintf (r.check, sizeof (r.check), "-") ;
+    CASE_TRY (GrB_Matrix_nrows (&m, A)) ;
+    CASE_TRY (GrB_Matrix_ncols (&n, A)) ;
+    CASE_TRY (GrB_Matrix_nvals (&nnz, A)) ;
+    snprintf (r.backend, sizeof (r.backend), "%s", backend_name ()) ;
+    r.m = m ;
+    double scale = (double) m / (double) R ;
+
+    // 1. the sampled kNN: R queries against all rows, k+1, self kept
+    double best ;
+    int runs ;
+    CASE_TRY (best_of (&best, &runs, NULL, *M->s, S->k + 1, As, A, NULL)) ;
+    r.est = best * scale ;
+
+    // 2. all pairs of the sample into host memory
+    CASE_TRY (best_of (&best, &runs, NULL, *M->s, 0, As, A, NULL)) ;
+    r.allpairs = best * scale ;
+
+    // 3. the all-rows kNN, self excluded (unless the budget says no); the
+    // last run's C is kept for 4.
+    bool full = (S->budget <= 0 || r.est <= S->budget)
+        && !past_deadline (r.est + 1) ;
+    if (full)
+    {
+        CASE_TRY (best_of (&r.knn, &r.knn_runs, &C, *M->s, S->k, A, A, dx)) ;
+    }
+    else
+    {
+        printf ("INFO\t%s\t%s\tall-rows kNN skipped: the sample predicts"
+            " %.1f s, over --budget %g s or past --deadline %g s (%.0f s"
+            " in)\n", name, M->name, r.est, S->budget, deadline,
+            now () - t_start) ;
+    }
+
+    // 4. the check: the kNN's rows against a brute force of the same rows
+    if (S->check)
+    {
+        GrB_Index nc = (S->check_rows < m) ? S->check_rows : m ;
+        Ic = spread (m, nc) ;
+        CASE_TRY (rows_of (&Ac, A, Ic, nc)) ;
+        uint64_t kk = S->k ;
+        double t ;
+        if (!full)
+        {
+            // no all-rows result: the check rows as queries, k+1, self kept
+            kk = S->k + 1 ;
+            CASE_TRY (timed (&t, &C, *M->s, kk, Ac, A, NULL)) ;
+        }
+        CASE_TRY (timed (&t, &D, *M->s, 0, Ac, A, NULL)) ;
+        int64_t bad = 0 ;
+        cmp_largest = (M->s == &GxB_DIST_DOT_FP32) ;
+        CASE_TRY (check_rows (&bad, C, D, Ic, nc, kk, full, name, M->name)) ;
+        snprintf (r.check, sizeof (r.check), "%s %" PRId64 "/%" PRIu64 "%s",
+            bad ? "MISMATCH" : "ok", bad, (uint64_t) nc, full ? "" : " (k+1)") ;
+    }
+
+    double tk = (r.knn >= 0) ? r.knn : r.est ;
+    printf ("KNN\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%" PRIu64
+        "\t", name, (uint64_t) m, (uint64_t) n, (uint64_t) nnz, M->name,
+        r.backend, S->k) ;
+    if (r.knn >= 0) printf ("%.4f\t%d", r.knn, r.knn_runs) ;
+    else printf ("-\t0") ;
+    printf ("\t%.4f\t%.4f\t%" PRIu64 "\t%.4g\t%.4g\t%s\n", r.est, r.allpairs,
+        (uint64_t) R, tk / r.allpairs, (double) m * (double) m / tk, r.check) ;
+    fflush (stdout) ;
+    results = realloc (results, (nresults + 1) * sizeof (row_result)) ;
+    if (results) results [nresults++] = r ;
+
+done:
+    GrB_Matrix_free (&C) ;
+    GrB_Matrix_free (&D) ;
+    GrB_Matrix_free (&Ac) ;
+    free (Ic) ;
+}
+
+//------------------------------------------------------------------------------
+// main
+//------------------------------------------------------------------------------
+
+static void usage (void)
+{
+    fprintf (stderr, "usage: knn_bench [--backend cpu|gpu|auto] [--k 10]"
+        " [--metrics manhattan,cosine,jensenshannon,chebyshev]\n"
+        "         [--rows 2000] [--max-pairs 4e8] [--repeat N] [--budget S]"
+        " [--deadline S] [--check] [--check-rows 50]\n"
+        "         [--threads T] FILE.mtx[.gz]|FILE.csr ...\n"
+        "(see the top of bench/knn_bench.c)\n") ;
+}
+
+// the dataset's name: the file's without its folder and extension
+static void dataset_name (char *out, size_t len, const char *path)
+{
+    const char *b = strrchr (path, '/') ;
+    snprintf (out, len, "%s", b ? b + 1 : path) ;
+    const char *ext [] = { ".mtx.gz", ".mtx", ".csr" } ;
+    for (int e = 0 ; e < 3 ; e++)
+    {
+        size_t lo = strlen (out), le = strlen (ext [e]) ;
+        if (lo > le && !strcmp (out + lo - le, ext [e]))
+        {
+            out [lo - le] = '\0' ;
+            break ;
+        }
+    }
+}
+
+static bool ends_with (const char *s, const char *t)
+{
+    size_t ls = strlen (s), lt = strlen (t) ;
+    return ls >= lt && !strcmp (s + ls - lt, t) ;
+}
+
+int main (int argc, char **argv)
+{
+    t_start = now () ;
+    settings S = { .k = 10, .R = 2000, .check_rows = 50, .budget = 0 } ;
+    double max_pairs = 4e8 ;
+    int threads = 0 ;
+    const char *backend = "auto" ;
+    char mlist [1024] = "manhattan,cosine,jensenshannon,chebyshev" ;
+    int a = 1 ;
+    for ( ; a < argc && !strncmp (argv [a], "--", 2) ; a++)
+    {
+        const char *o = argv [a] ;
+        if (!strcmp (o, "--check")) { S.check = true ; continue ; }
+        if (!strcmp (o, "--help")) { usage () ; return 0 ; }
+        if (a + 1 >= argc) { usage () ; return 2 ; }
+        const char *v = argv [++a] ;
+        char *end = NULL ;
+        double x = strtod (v, &end) ;
+        bool num = (end != v && *end == '\0' && x >= 0) ;
+        if (!strcmp (o, "--backend")) backend = v ;
+        else if (!strcmp (o, "--metrics")) snprintf (mlist, sizeof (mlist), "%s", v) ;
+        else if (!num) { fprintf (stderr, "knn_bench: %s %s: not a number\n", o, v) ; return 2 ; }
+        else if (!strcmp (o, "--k")) S.k = (uint64_t) x ;
+        else if (!strcmp (o, "--rows")) S.R = (GrB_Index) x ;
+        else if (!strcmp (o, "--max-pairs")) max_pairs = x ;
+        else if (!strcmp (o, "--repeat")) repeat = (int) x ;
+        else if (!strcmp (o, "--budget")) S.budget = x ;
+        else if (!strcmp (o, "--deadline")) deadline = x ;
+        else if (!strcmp (o, "--check-rows")) S.check_rows = (GrB_Index) x ;
+        else if (!strcmp (o, "--threads")) threads = (int) x ;
+        else { fprintf (stderr, "knn_bench: unknown option %s\n", o) ; usage () ; return 2 ; }
+    }
+    if (a >= argc || S.k == 0 || S.R == 0 || S.check_rows == 0)
+    {
+        usage () ;
+        return 2 ;
+    }
+    // the metrics, checked before anything runs
+    metric *mets [NMETRICS] ;
+    int nm = 0 ;
+    char ml [1024] ;
+    snprintf (ml, sizeof (ml), "%s", mlist) ;
+    for (char *tok = strtok (ml, ",") ; tok ; tok = strtok (NULL, ","))
+    {
+        metric *M = find_metric (tok) ;
+        if (M == NULL) { fprintf (stderr, "knn_bench: unknown metric %s\n", tok) ; return 2 ; }
+        if (nm < NMETRICS) mets [nm++] = M ;
+    }
+
+    TRY (GrB_init (GrB_NONBLOCKING)) ;
+    TRY (GxB_Distance_init ()) ;
+    if (threads > 0) TRY (GxB_Global_Option_set (GxB_NTHREADS, threads)) ;
+    GxB_Backend b = !strcmp (backend, "cpu") ? GxB_BACKEND_CPU :
+        !strcmp (backend, "gpu") ? GxB_BACKEND_GPU : GxB_BACKEND_AUTO ;
+    if (strcmp (backend, "cpu") && strcmp (backend, "gpu")
+        && strcmp (backend, "auto"))
+    {
+        fprintf (stderr, "knn_bench: --backend cpu, gpu or auto\n") ;
+        return 2 ;
+    }
+    if (GxB_Distance_set_backend (b) != GrB_SUCCESS)
+    {
+        const char *msg = "" ;
+        GxB_Distance_error (&msg) ;
+        fprintf (stderr, "knn_bench: backend %s not usable: %s\n", backend, msg) ;
+        return 1 ;
+    }
+    int nthreads = 0 ;
+    GxB_Global_Option_get (GxB_NTHREADS, &nthreads) ;
+    GrB_Descriptor dx = NULL ;
+    TRY (GrB_Descriptor_new (&dx)) ;
+    TRY (GxB_Desc_set_exclude_self (dx, true)) ;
+
+    // the first call of a process starts the GPU (CUDA context): not timed
+    {
+        GrB_Matrix W = NULL, Z = NULL ;
+        TRY (GrB_Matrix_new (&W, GrB_FP32, 4, 4)) ;
+        TRY (GrB_Matrix_setElement_FP32 (W, 1, 0, 0)) ;
+        TRY (GrB_Matrix_setElement_FP32 (W, 2, 3, 1)) ;
+        TRY (GrB_Matrix_new (&Z, GrB_FP32, 4, 4)) ;
+        double t = now () ;
+        TRY (GxB_mxm_distance (Z, NULL, NULL, GxB_DIST_COSINE_FP32, W, W, NULL)) ;
+        printf ("INFO\tbackend %s, GraphBLAS threads %d, k %" PRIu64
+            ", first call (start-up, not counted) %.3f s\n", backend_name (),
+            nthreads, S.k, now () - t) ;
+        GrB_Matrix_free (&W) ;
+        GrB_Matrix_free (&Z) ;
+    }
+
+    int status = 0 ;
+    for ( ; a < argc ; a++)
+    {
+        const char *path = argv [a] ;
+        char name [128] ;
+        dataset_name (name, sizeof (name), path) ;
+        GrB_Matrix A = NULL, As = NULL ;
+        double t = now () ;
+        if (ends_with (path, ".csr"))
+        {
+            if (!csr_read (&A, path)) { status = 1 ; continue ; }
+        }
+        else if (GXD_mtx_read (&A, GrB_FP32, path) != GrB_SUCCESS)
+        {
+            status = 1 ;
+            continue ;
+        }
+        GrB_Index m, n, nnz ;
+        TRY (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+        TRY (GrB_Matrix_nrows (&m, A)) ;
+        TRY (GrB_Matrix_ncols (&n, A)) ;
+        TRY (GrB_Matrix_nvals (&nnz, A)) ;
+        printf ("DATA\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%.2f\n",
+            name, (uint64_t) m, (uint64_t) n, (uint64_t) nnz, path,
+            now () - t) ;
+        if (m < 2)
+        {
+            printf ("INFO\t%s\tfewer than 2 rows: skipped\n", name) ;
+            GrB_Matrix_free (&A) ;
+            continue ;
+        }
+        // the sample: R rows, fewer when R x m passes --max-pairs
+        GrB_Index R = (S.R < m) ? S.R : m ;
+        if ((double) R * (double) m > max_pairs)
+        {
+            R = (GrB_Index) fmax (1, floor (max_pairs / (double) m)) ;
+            printf ("INFO\t%s\tsample of %" PRIu64 " rows (--max-pairs %.3g)"
+                "\n", name, (uint64_t) R, max_pairs) ;
+        }
+        GrB_Index *I = spread (m, R) ;
+        TRY (rows_of (&As, A, I, R)) ;
+        fflush (stdout) ;
+        for (int h = 0 ; h < nm ; h++)
+        {
+            one_case (name, A, mets [h], &S, As, R, dx) ;
+        }
+        free (I) ;
+        GrB_Matrix_free (&As) ;
+        GrB_Matrix_free (&A) ;
+    }
+
+    // the table for people
+    printf ("\nall rows x all rows, k = %" PRIu64 ", self excluded, FP32;"
+        " all-pairs = GxB_mxm_distance on R sample rows x all rows into host"
+        " memory, x m/R;\nkNN 'est' = GxB_kNN of the R sample rows x m/R"
+        " (the all-rows run was skipped)\n\n", S.k) ;
+    printf ("%-24s %-14s %-4s %10s %12s %6s %14s %12s %s\n", "dataset",
+        "metric", "be", "kNN s", "all-pairs s", "R", "kNN/all-pairs",
+        "pairs/s", "check") ;
+    for (int q = 0 ; q < nresults ; q++)
+    {
+        row_result *r = &results [q] ;
+        double tk = (r->knn >= 0) ? r->knn : r->est ;
+        char ks [32] ;
+        if (r->knn >= 0) snprintf (ks, sizeof (ks), "%.3f", r->knn) ;
+        else snprintf (ks, sizeof (ks), "%.1f est", r->est) ;
+        printf ("%-24s %-14s %-4s %10s %12.3f %6" PRIu64 " %14.3g %12.3g %s\n",
+            r->name, r->metric, r->backend, ks, r->allpairs, (uint64_t) r->R,
+            tk / r->allpairs, (double) r->m * (double) r->m / tk, r->check) ;
+    }
+    free (results) ;
+    TRY (GxB_Desc_set_exclude_self (dx, false)) ;
+    TRY (GrB_Descriptor_free (&dx)) ;
+    TRY (GxB_Distance_finalize ()) ;
+    TRY (GrB_finalize ()) ;
+    return status ;
+}
