@@ -109,7 +109,7 @@ static GrB_Info tile (void *self, const gxd_tile *t)
     knn *S = self ;
     const int64_t k = S->k ;
     const bool largest = S->largest ;
-    #pragma omp parallel for schedule(dynamic, 16)
+    #pragma omp parallel for schedule(dynamic, 16) if (t->nr * t->nc >= GXD_PARALLEL_MIN)
     for (int64_t i = 0 ; i < t->nr ; i++)
     {
         cand *h = S->heap + i * k ;

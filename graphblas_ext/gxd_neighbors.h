@@ -21,6 +21,9 @@
 // inputs, O(m*k) and this, whatever m and n.
 #define GXD_NEIGHBOR_TILE_BYTES ((int64_t) 256 << 20)
 #define GXD_NEIGHBOR_MAX_COLS   ((int64_t) 65536)
+// a tile of fewer candidates is selected by one thread: waking a team
+// costs more than the work
+#define GXD_PARALLEL_MIN        ((int64_t) 16384)
 
 // one tile of candidate distances: rows r0 .. r0+nr-1 of A, columns (rows
 // of B) c0 .. c0+nc-1; dense row-major (Tp == NULL) or CSR with sorted

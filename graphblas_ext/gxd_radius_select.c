@@ -82,7 +82,7 @@ static GrB_Info tile (void *self, const gxd_tile *t)
     chunk c = { .r0 = t->r0, .nr = t->nr } ;
     c.p = GXD_malloc ((t->nr + 1) * sizeof (int64_t)) ;
     if (c.p == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory", S->N->fn) ;
-    #pragma omp parallel for schedule(dynamic, 16)
+    #pragma omp parallel for schedule(dynamic, 16) if (t->nr * t->nc >= GXD_PARALLEL_MIN)
     for (int64_t i = 0 ; i < t->nr ; i++)
     {
         c.p [i+1] = scan (t, i, S->eps, S->largest, &c, false) ;
@@ -108,7 +108,7 @@ static GrB_Info tile (void *self, const gxd_tile *t)
                 "has at least %" PRId64 " entries (%.3g GB so far)", S->N->fn,
                 S->total + nz, (double) (S->total + nz) * 16 / 1e9) ;
         }
-        #pragma omp parallel for schedule(dynamic, 16)
+        #pragma omp parallel for schedule(dynamic, 16) if (t->nr * t->nc >= GXD_PARALLEL_MIN)
         for (int64_t i = 0 ; i < t->nr ; i++)
         {
             scan (t, i, S->eps, S->largest, &c, true) ;
