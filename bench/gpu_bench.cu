@@ -160,13 +160,8 @@ static std::vector<gxd_row> host_rows (const gxd_plan &P, const hmat &A, bool le
     std::vector<gxd_row> R (A.m) ;
     for (int64_t i = 0 ; i < A.m ; i++)
     {
-        gxd_row &r = R [i] ;
-        gxd_row_begin (&r) ;
-        for (int64_t q = A.p [i] ; q < A.p [i+1] ; q++) gxd_row_add (m, &P, &r, A.x [q], left) ;
-        gxd_row_mid (m, &r, A.k) ;
-        if (gxd_row_needs_pass2 (m))
-            for (int64_t q = A.p [i] ; q < A.p [i+1] ; q++) gxd_row_add2 (&r, A.x [q]) ;
-        gxd_row_end (m, &r, A.k) ;
+        gxd_row_of (m, &P, &R [i], A.x.data () + A.p [i], A.p [i+1] - A.p [i],
+            A.k, left) ;
     }
     return R ;
 }

@@ -102,6 +102,15 @@ __device__ __forceinline__ double warp_sum (double v)
     return v ;
 }
 
+__device__ __forceinline__ double warp_max (double v)
+{
+    for (int off = 16 ; off > 0 ; off >>= 1) v = fmax (v, __shfl_xor_sync (0xffffffffu, v, off)) ;
+    return v ;
+}
+
+// the steps of gxd_row_of (metrics/gxd_metric_ops.h), a warp per row; every
+// lane holds the same row context after each reduction, so the branches on
+// it are uniform
 template <int M, typename T>
 __global__ void k_row_ctx (gxd_plan P, const int64_t *p, const T *x,
     int64_t nrows, int64_t k, bool left, gxd_drows R)
@@ -110,32 +119,40 @@ __global__ void k_row_ctx (gxd_plan P, const int64_t *p, const T *x,
     int64_t i = (blockIdx.x * (int64_t) blockDim.x + threadIdx.x) / 32 ;
     int lane = threadIdx.x & 31 ;
     if (i >= nrows) return ;
-    int64_t lo = p [i], hi = p [i+1] ;
-    double t = 0 ;
-    for (int64_t q = lo + lane ; q < hi ; q += 32)
-    {
-        t += gxd_norm_term (m, &P, (double) x [q], left) ;
-    }
+    int64_t lo = p [i], qe = p [i+1] ;
     gxd_row r ;
     gxd_row_begin (&r) ;
-    r.n0 = warp_sum (t) ;
-    r.nnz = hi - lo ;
+    // pass 1, and again on x sc for a cosine or correlation row of extreme
+    // magnitude (gxd_row_rescale)
+    for (int pass = 0 ; pass < 2 ; pass++)
+    {
+        double t = 0, h = 0 ;
+        for (int64_t q = lo + lane ; q < qe ; q += 32)
+        {
+            const double v = (double) x [q] ;
+            t += gxd_norm_term (m, &P, v * r.sc, left) ;
+            h = fmax (h, fabs (v)) ;
+        }
+        r.n0 = warp_sum (t) ;
+        r.hi = warp_max (h) ;
+        r.nnz = qe - lo ;
+        if (pass == 1 || !gxd_row_rescale (m, &P, &r)) break ;
+    }
     gxd_row_mid (m, &r, k) ;
     if (gxd_row_needs_pass2 (m))
     {
         double t2 = 0 ;
-        for (int64_t q = lo + lane ; q < hi ; q += 32)
+        for (int64_t q = lo + lane ; q < qe ; q += 32)
         {
-            double d = (double) x [q] - r.mu ;
-            t2 += d * d ;
+            t2 += gxd_row_term2 (&r, (double) x [q]) ;
         }
         r.n1 = warp_sum (t2) ;
     }
-    gxd_row_end (m, &r, k) ;
+    gxd_row_end (m, &P, &r, k) ;
     if (lane == 0)
     {
         R.n0 [i] = r.n0 ; R.n1 [i] = r.n1 ; R.inv [i] = r.inv ; R.nrm [i] = r.nrm ;
-        R.mu [i] = r.mu ; R.nnz [i] = r.nnz ;
+        R.mu [i] = r.mu ; R.sc [i] = r.sc ; R.nnz [i] = r.nnz ;
     }
 }
 
@@ -165,6 +182,7 @@ GrB_Info gxd_row_contexts (const gxd_plan *P, const gxd_dcsr *D, bool left,
     GXD_CUDA_TRY (cudaMalloc (&R->inv, n * sizeof (double))) ;
     GXD_CUDA_TRY (cudaMalloc (&R->nrm, n * sizeof (double))) ;
     GXD_CUDA_TRY (cudaMalloc (&R->mu, n * sizeof (double))) ;
+    GXD_CUDA_TRY (cudaMalloc (&R->sc, n * sizeof (double))) ;
     GXD_CUDA_TRY (cudaMalloc (&R->nnz, n * sizeof (int64_t))) ;
     GXD_DISPATCH (P, launch_row_ctx, P, D, left, R, s, msg) ;
     info = gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
@@ -176,7 +194,7 @@ cleanup:
 void gxd_free_rows (gxd_drows *R)
 {
     cudaFree (R->n0) ; cudaFree (R->n1) ; cudaFree (R->inv) ; cudaFree (R->nrm) ;
-    cudaFree (R->mu) ;
+    cudaFree (R->mu) ; cudaFree (R->sc) ;
     cudaFree (R->nnz) ;
     memset (R, 0, sizeof (*R)) ;
 }

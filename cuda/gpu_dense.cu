@@ -5,7 +5,8 @@
 // The host-facing driver: uploads A and B, picks the strategy by the plan
 // (docs/gpu_strategy.md has the measurements: the intersection kernel for
 // every (+) = + metric, intersection + extremes for Chebyshev, the SPSV for
-// (+) without an inverse and exact mode),
+// (+) without an inverse, Minkowski of p above GXD_MINK_PMAX and exact
+// mode),
 // then produces C in tiles of whole rows of A, so outputs larger than the
 // GPU's free memory work.  Three stages overlap: tile t is computed on one
 // stream while tile t-1 goes to pinned staging memory on another, and the
@@ -60,6 +61,8 @@ gxd_strategy gxd_choose_strategy (const gxd_plan *P)
 {
     if (P->exact) return GXD_STRAT_SPSV ;
     if (P->metric == GXD_CHEBYSHEV) return GXD_STRAT_CHEBYSHEV ;
+    // Minkowski of large p: every pair by its scaled union sum
+    if (P->metric == GXD_MINKOWSKI && !gxd_minkowski_rewrite (P)) return GXD_STRAT_SPSV ;
     if (P->metric == GXD_GENERIC)
     {
         return (P->add == GXD_OP_PLUS && generic_rewrite_ok (P->mult))

@@ -85,7 +85,7 @@ gxd_dcsr ;
 // per-row contexts (gxd_row) of a matrix, as arrays on the device
 typedef struct
 {
-    double *n0, *n1, *inv, *nrm, *mu ;
+    double *n0, *n1, *inv, *nrm, *mu, *sc ;
     int64_t *nnz ;
 }
 gxd_drows ;
@@ -114,7 +114,7 @@ __device__ __forceinline__ gxd_row gxd_load_row (const gxd_drows &R, int64_t i)
     gxd_row r ;
     gxd_row_begin (&r) ;        // every field defined, also ones added later
     r.n0 = R.n0 [i] ; r.n1 = R.n1 [i] ; r.inv = R.inv [i] ; r.nrm = R.nrm [i] ;
-    r.mu = R.mu [i] ; r.nnz = R.nnz [i] ;
+    r.mu = R.mu [i] ; r.sc = R.sc [i] ; r.nnz = R.nnz [i] ;
     return r ;
 }
 
@@ -161,26 +161,14 @@ __host__ __device__ __forceinline__ double gxd_missing (int m, const gxd_plan &P
     return (m == GXD_GENERIC) ? P.identity : 0 ;
 }
 
-// combine two partial union states (over disjoint column sets); the order of
-// the arguments is fixed by every caller, so results are deterministic
+// combine two partial union states (over disjoint column sets): the
+// metric's own rule (gxd_ucombine of gxd_metric_ops.h: max, the monoid, or
+// scaled sums rescaled to the larger scale); the order of the arguments is
+// fixed by every caller, so results are deterministic
 __host__ __device__ __forceinline__ gxd_ustate gxd_ucombine (int m,
     const gxd_plan &P, gxd_ustate a, gxd_ustate b)
 {
-    gxd_ustate s ;
-    if (m == GXD_CHEBYSHEV)
-    {
-        s.s0 = fmax (a.s0, b.s0) ; s.s1 = 0 ;
-    }
-    else if (m == GXD_GENERIC)
-    {
-        s.s0 = (P.add == GXD_OP_PLUS) ? a.s0 + b.s0 : gxd_binop (P.add, a.s0, b.s0) ;
-        s.s1 = 0 ;
-    }
-    else
-    {
-        s.s0 = a.s0 + b.s0 ; s.s1 = a.s1 + b.s1 ;
-    }
-    return s ;
+    return gxd_ucombine ((gxd_metric_id) m, &P, a, b) ;
 }
 
 //------------------------------------------------------------------------------

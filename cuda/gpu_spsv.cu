@@ -24,7 +24,8 @@
 // Pass 2 swaps the roles (a block per row b, walking A's rows of the tile)
 // and applies f(x, e) to the columns of a that b misses.
 // A combine kernel merges the two partial states (gxd_ucombine) and
-// finishes with gxd_uend.  Workspace: 2-3 values per pair of the tile.
+// finishes with gxd_uend.  Workspace: 2-3 values per pair of the tile (4
+// for the states that use s1: Bray-Curtis and the scaled sums).
 
 #include "gpu_internal.cuh"
 #include <cub/cub.cuh>
@@ -125,7 +126,7 @@ template <int M, int PASS>
 __device__ __forceinline__ void spsv_store (const gxd_plan &P, gxd_ustate st,
     int32_t cnt, bool first, int64_t o, double *ws0, double *ws1, int32_t *wsn)
 {
-    const bool BC = (M == GXD_BRAYCURTIS) ;
+    const bool BC = gxd_ustate_two ((gxd_metric_id) M) ;   // s1 kept
     const bool NU = (PASS == 1) && (M == GXD_CORRELATION || M == GXD_GENERIC) ;
     if (!first)
     {
@@ -175,7 +176,7 @@ __device__ __forceinline__ void spsv_walk_rows (const gxd_plan &P,
     int64_t wr0, int32_t clo, int32_t chi, bool first, gxd_drows RW,
     const gxd_row &rh, double *ws0, double *ws1, int32_t *wsn, int64_t ld)
 {
-    const bool BC = (M == GXD_BRAYCURTIS) ;
+    const bool BC = gxd_ustate_two ((gxd_metric_id) M) ;   // s1 kept
     const bool NU = (PASS == 1) && (M == GXD_CORRELATION || M == GXD_GENERIC) ;
     const double e = gxd_missing (M, P) ;
     const int tid = threadIdx.x, nt = blockDim.x ;
@@ -251,7 +252,7 @@ __device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
     double *ws1, int32_t *wsn, int64_t ld)
 {
     const gxd_metric_id m = (gxd_metric_id) M ;
-    const bool BC = (M == GXD_BRAYCURTIS) ;
+    const bool BC = gxd_ustate_two ((gxd_metric_id) M) ;   // s1 kept
     const bool NU = (PASS == 1) && (M == GXD_CORRELATION || M == GXD_GENERIC) ;
     const int tid = threadIdx.x, nt = blockDim.x ;
     const int lane = tid & 31, wid = tid / 32, nw = nt / 32 ;
@@ -414,7 +415,7 @@ __global__ void k_spsv_combine (gxd_plan P, const double *p1a, const double *p1b
     gxd_drows RB, int64_t i0, int64_t rows, int64_t n, int64_t k, T *Ct)
 {
     const gxd_metric_id m = (gxd_metric_id) M ;
-    const bool BC = (M == GXD_BRAYCURTIS) ;
+    const bool BC = gxd_ustate_two ((gxd_metric_id) M) ;   // s1 kept
     __shared__ double ta [32][33], tb [32][33] ;
     const int64_t ib = blockIdx.y * 32, jb = blockIdx.x * 32 ;
     const int tx = threadIdx.x, ty = threadIdx.y ;   // 32 x 8
@@ -591,11 +592,12 @@ static GrB_Info launch_spsv (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    const bool bc = (M == GXD_BRAYCURTIS) ;
+    const bool bc = gxd_ustate_two ((gxd_metric_id) M) ;
     const bool nu = (M == GXD_CORRELATION || M == GXD_GENERIC) ;
     const int64_t n = G->B.nrows, rows = i1 - i0, len = rows * n ;
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
-    // workspace: pass 1 [rows][n], pass 2 [n][rows], BC's second sums after
+    // workspace: pass 1 [rows][n], pass 2 [n][rows], the states' s1 after
+    // (Bray-Curtis's denominators, the scales of scaled sums)
     double *w = (double *) G->ws1 ;
     double *p1a = w, *p2a = w + len ;
     double *p1b = bc ? w + 2 * len : NULL, *p2b = bc ? w + 3 * len : NULL ;
@@ -643,7 +645,7 @@ GrB_Info gxd_spsv_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
 // bytes of workspace per output pair of an SPSV tile
 size_t gxd_spsv_bytes_per_pair (const gxd_plan *P)
 {
-    bool bc = P->metric == GXD_BRAYCURTIS ;
+    bool bc = gxd_ustate_two (P->metric) ;
     bool nu = P->metric == GXD_CORRELATION || P->metric == GXD_GENERIC ;
     return (bc ? 32 : 16) + (nu ? 4 : 0) ;
 }
@@ -654,7 +656,7 @@ GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows ;
     int64_t len = tile_rows * n ;
-    bool bc = G->P.metric == GXD_BRAYCURTIS ;
+    bool bc = gxd_ustate_two (G->P.metric) ;
     bool nu = G->P.metric == GXD_CORRELATION || G->P.metric == GXD_GENERIC ;
     if (len < 1) len = 1 ;
     GXD_TRY (gxd_row_contexts (&G->P, &G->A, true, &G->RA, s, msg)) ;

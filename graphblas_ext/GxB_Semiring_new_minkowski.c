@@ -4,7 +4,10 @@
 
 // p is not an operand of a GraphBLAS operator, so the semiring's (x) is
 // |x-y| (plain GrB_mxm gives the intersection sum of |x-y|) and p lives in
-// the registry entry.
+// the registry entry.  p = +inf is the limit of the p-norms, Chebyshev: the
+// semiring is MAX.|x-y|, registered as Chebyshev (the same results as
+// GxB_DIST_CHEBYSHEV_*, verified against the reference's Chebyshev).  p <=
+// 0, -inf and NaN are not norms: GrB_INVALID_VALUE.
 
 #include "gxd_internal.h"
 #include <math.h>
@@ -24,10 +27,10 @@ GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
     (*semiring) = NULL ;
     GXD_CHECK_INIT ;
     GXD_CHECK_NULL (type, "GxB_Semiring_new_minkowski: type") ;
-    if (!(p > 0) || isinf (p))
+    if (!(p > 0))
     {
         GXD_FAIL (GrB_INVALID_VALUE, "GxB_Semiring_new_minkowski: p = %g, "
-            "must be finite and > 0 (use GxB_DIST_CHEBYSHEV for p = inf)", p) ;
+            "must be > 0 (p = inf is Chebyshev)", p) ;
     }
     if (type != GrB_FP32 && type != GrB_FP64)
     {
@@ -36,12 +39,15 @@ GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
     }
     int t = (type == GrB_FP64) ;
     GrB_BinaryOp op = GXD_absdiff_op [t] ;
-    GXD_TRY (GXD_monoid_private (&own, t ? GrB_PLUS_MONOID_FP64
-        : GrB_PLUS_MONOID_FP32)) ;
+    bool cheb = isinf (p) ;
+    GXD_TRY (GXD_monoid_private (&own, cheb
+        ? (t ? GrB_MAX_MONOID_FP64 : GrB_MAX_MONOID_FP32)
+        : (t ? GrB_PLUS_MONOID_FP64 : GrB_PLUS_MONOID_FP32))) ;
     GXD_TRY (GrB_Semiring_new (semiring, own, op)) ;
     gxd_sr_entry e = { .semiring = *semiring, .mult = op, .add = own,
         .private_add = true, .kind = GXD_SR_METRIC,
-        .metric = GXD_MINKOWSKI, .p = p, .fp64 = (t == 1), .identity = 0 } ;
+        .metric = cheb ? GXD_CHEBYSHEV : GXD_MINKOWSKI, .p = cheb ? 1 : p,
+        .fp64 = (t == 1), .identity = 0 } ;
     own = NULL ;                        // the entry owns it now
     GXD_TRY (GXD_registry_add (&e)) ;
     return GrB_SUCCESS ;

@@ -237,8 +237,10 @@ GXB_DIST_DECLARE (BRAYCURTIS)
 
 #undef GXB_DIST_DECLARE
 
-// Minkowski of degree p (0 < p < infinity), type GrB_FP32 or GrB_FP64.
-// Free with GrB_Semiring_free.
+// Minkowski of degree p (0 < p <= infinity; p = INFINITY is Chebyshev),
+// type GrB_FP32 or GrB_FP64; p <= 0 or NaN: GrB_INVALID_VALUE.  Exact for
+// any p and any finite values (docs/metrics.md).  Free with
+// GrB_Semiring_free.
 GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
     GrB_Type type) ;
 

@@ -13,12 +13,23 @@
 //    missing), then gxd_uend.  This is exact (no cancellation) and is used
 //    for Chebyshev, generic non-plus (+), exact mode, sampled outputs and for
 //    pairs the rewrite cannot resolve (gxd_needs_exact).
+//
+// Extreme values (issue 15): no intermediate may overflow or underflow where
+// the result is representable.  The rewrite squares (or raises to p) the
+// values and sums whole rows, so it is kept to rows of ordinary magnitude
+// (gxd_row_extreme); a pair with an extreme row goes to the union pass,
+// whose terms are scaled: Euclidean, Minkowski, Hellinger and Jensen-Shannon
+// are p-norms of per-column magnitudes a_c, summed as D^p sum (a_c/D)^p with
+// D = max a_c (gxd_sadd), and cosine, correlation and Bray-Curtis, which do
+// not change when a row (a pair) is multiplied by a constant, take each row
+// times a power of two (gxd_row.sc).  docs/metrics.md, "Extreme values".
 
 #ifndef GXD_METRIC_OPS_H
 #define GXD_METRIC_OPS_H
 
 #include "gxd_metric.h"
 #include <math.h>
+#include <float.h>
 
 #ifdef __CUDACC__
 #define GXD_HD static __host__ __device__ __forceinline__
@@ -36,6 +47,7 @@
 #define GXD_MUL(x, y) ((x) * (y))
 #endif
 #define GXD_INF (1.0/0.0)
+#define GXD_NAN (0.0/0.0)
 
 // Pairs whose rewritten raw value is under tau times its scale are
 // recomputed over the union.  Double accumulation of n terms errs by about
@@ -48,16 +60,43 @@
 #define GXD_KAPPA_FP32 1e5
 #define GXD_KAPPA_FP64 4
 
+// A row is of ordinary magnitude when its largest |x| lies in [GXD_ROW_LO,
+// GXD_ROW_HI]: then its squares lie in [2^-800, 2^800], so sums of up to
+// 2^200 of them cannot overflow, and whatever underflows (below 2^-1022) is
+// under 2^-222 of the row's largest term, far below the rounding of the
+// sums (the guard keeps |raw| >= tau * scale).  Every FP32 row is ordinary
+// (floats lie in [2^-149, 2^128]).  Minkowski's terms are |x|^p: its rows
+// are ordinary when max|x|^p lies in [2^-800, 2^800].
+#define GXD_ROW_LO 0x1p-400
+#define GXD_ROW_HI 0x1p+400
+// Minkowski takes the rewrite only up to this p.  Beyond it the magnitudes
+// whose p-th powers stay in [2^-800, 2^800] shrink below [2^-25, 2^25]
+// (p = 64: [2^-12.5, 2^12.5]), so most data would be extreme row by row
+// anyway; one decision per plan lets a backend choose its union scheme up
+// front (the GPU's SPSV) instead of sending pairs one by one to the exact
+// merge.  The rewrite's relative error is divided by p in the root, so this
+// is about the range, not the accuracy.
+#define GXD_MINK_PMAX 32
+
 //------------------------------------------------------------------------------
 // row context: what a row contributes to every pair it is in
 //------------------------------------------------------------------------------
 
 typedef struct
 {
-    double n0, n1 ;         // norms (meaning per metric, gxd_row_ctx)
-    double inv ;            // cosine: 1/||x||; correlation: 1/sigma
-    double nrm ;            // cosine: ||x||; correlation: sigma
-    double mu ;             // correlation: mean over k columns
+    double n0 ;             // sum of the norm terms (gxd_norm_term); NaN
+                            // marks an extreme row of a PLUS metric: every
+                            // pair with it fails the guard (union pass)
+    double n1 ;             // correlation: centred sum of squares
+    double inv ;            // cosine: 1/||x||; correlation: 1/sigma; NaN
+                            // marks an extreme row (union pass only, where
+                            // gxd_row_inv gives 1/||x sc||, 1/sigma of x sc)
+    double nrm ;            // cosine: ||x sc||; correlation: sigma (of x sc)
+    double mu ;             // correlation: mean over k columns (of x sc)
+    double sc ;             // a power of two: the row as cosine, correlation
+                            // and Bray-Curtis use it is x sc (1 unless the
+                            // row is extreme, gxd_row_rescale)
+    double hi ;             // max |x| (while the context is computed)
     int64_t nnz ;           // entries in the row
 }
 gxd_row ;
@@ -114,32 +153,58 @@ GXD_HD double gxd_add_identity (gxd_opcode add)
     }
 }
 
-// x log(x/m) with 0 log 0 = 0 (Jensen-Shannon)
-GXD_HD double gxd_xlog (double x, double m)
+// v ln(v/w) for v, w > 0, also where v/w would leave the normal range:
+// there |ln(v/w)| > 708, and ln v - ln w loses nothing to the difference
+// (ln of a subnormal or zero ratio would lose the answer: issue 15)
+GXD_HD double gxd_xlogr (double v, double w)
 {
-    return (x > 0) ? x * log (x / m) : 0 ;
+    double r = v / w ;
+    return (r >= DBL_MIN && r <= DBL_MAX) ? v * log (r)
+                                          : v * (log (v) - log (w)) ;
 }
 
-// (sqrt x - sqrt y)^2 without the cancellation of sqrt x - sqrt y when
-// x ~ y: (x - y) / (sqrt x + sqrt y)
-GXD_HD double gxd_hellinger (double x, double y)
+// x ln(x/m) with 0 ln 0 = 0, for 0 <= x <= m and a ratio of at least
+// DBL_MIN (the rewrite's Jensen-Shannon term, gxd_g)
+GXD_HD double gxd_xlog (double x, double m)
+{
+    double r = x / m ;
+    return (x > 0) ? x * log ((r > DBL_MIN) ? r : DBL_MIN) : 0 ;
+}
+
+// |sqrt x - sqrt y| for x, y >= 0, as |x - y| / (sqrt x + sqrt y): no
+// cancellation when x ~ y, never out of range (it lies between
+// sqrt(max) and |x-y|/(2 sqrt(max)), also for subnormal x, y)
+GXD_HD double gxd_hellinger_root (double x, double y)
 {
     double s = sqrt (x) + sqrt (y) ;
-    if (s == 0) return 0 ;
-    double d = (x - y) / s ;
+    return (s > 0) ? fabs (x - y) / s : 0 ;
+}
+
+// the union term (sqrt x - sqrt y)^2
+GXD_HD double gxd_hellinger (double x, double y)
+{
+    double d = gxd_hellinger_root (x, y) ;
     return d * d ;
 }
 
-// x ln(x/m) + y ln(y/m), m = (x+y)/2.  With t = (x-y)/(x+y) this is
-// m [(1+t) ln(1+t) + (1-t) ln(1-t)] = m sum_j t^2j / (j (2j-1)); the two
-// logarithms cancel to O(t^2) when x ~ y, so small |t| uses the series
-// (Horner, 9 terms: |t| < 1/8 leaves t^20 < 1e-18).  Union pass only: the
-// rewrite's intersection term (gxd_g) has no cancellation.
-GXD_HD double gxd_js (double x, double y)
+// the Jensen-Shannon term x ln(x/m) + y ln(y/m), m = (x+y)/2, for x, y >= 0,
+// as s w h: s w = x + y (w = 2 where x + y overflows: then s = x/2 + y/2),
+// h = phi/2 = qx ln(2 qx) + qy ln(2 qy), q = x/s, y/s in [0, 1], so nothing
+// leaves the normal range.  With t = (x-y)/(x+y), phi = (1+t) ln(1+t) +
+// (1-t) ln(1-t) = sum_j t^2j / (j (2j-1)): the two logarithms cancel to
+// O(t^2) when x ~ y, so small |t| uses the series (Horner, 9 terms: |t| <
+// 1/8 leaves t^20 < 1e-18).  Union pass only: the rewrite's intersection
+// term (gxd_g) has no cancellation.
+GXD_HD double gxd_js_h (double x, double y, double *s, double *w)
 {
-    double s = x + y ;
-    if (s <= 0 || x == y) return 0 ;
-    double m = 0.5 * s, t = (x - y) / s ;
+    *s = x + y ;
+    *w = 1 ;
+    if (*s > DBL_MAX)
+    {
+        // both halves are exact, x and y being huge (or negligible)
+        x *= 0.5 ; y *= 0.5 ; *s = x + y ; *w = 2 ;
+    }
+    double t = (x - y) / *s ;
     if (fabs (t) < 0.125)
     {
         // coefficients 1 / (j (2j-1)), j = 1..9
@@ -147,15 +212,50 @@ GXD_HD double gxd_js (double x, double y)
             1.0/91, 1.0/120, 1.0/153 } ;
         double t2 = t * t, sum = c [8] ;
         for (int j = 7 ; j >= 0 ; j--) sum = sum * t2 + c [j] ;
-        return m * t2 * sum ;
+        return 0.5 * t2 * sum ;
     }
-    return gxd_xlog (x, m) + gxd_xlog (y, m) ;
+    double qx = x / *s, qy = y / *s ;
+    return ((qx > 0) ? qx * log (2 * qx) : 0) + ((qy > 0) ? qy * log (2 * qy) : 0) ;
 }
 
-// x ln(x/y) for x, y > 0, with ln(x/y) = log1p((x-y)/y) accurate when x ~ y
+GXD_HD double gxd_js (double x, double y)
+{
+    if (x == y) return 0 ;
+    double s, w, h = gxd_js_h (x, y, &s, &w) ;
+    return s * h * w ;
+}
+
+// the square root of the Jensen-Shannon term, sqrt(s) sqrt(w h): a normal
+// number for any x != y (sqrt(s) >= 2^-537), where the term itself may be
+// subnormal (x = 1e-320) or overflow (x, y near DBL_MAX)
+GXD_HD double gxd_js_root (double x, double y)
+{
+    if (x == y) return 0 ;
+    double s, w, h = gxd_js_h (x, y, &s, &w) ;
+    return sqrt (s) * sqrt (w * h) ;
+}
+
+// x ln(x/y) for x, y > 0.  Near x = y, ln(x/y) is log1p((x-y)/y), whose
+// argument is exact up to one rounding; elsewhere ln(x/y), or ln x - ln y
+// where x/y leaves the normal range (gxd_xlogr).  log1p((x-y)/y) alone
+// fails there: x = 1e-310, y = 1 (or x = 1e-40, y = 3e38 in FP32 data
+// held in double) make (x-y)/y exactly -1, and the term -inf (issue 15)
 GXD_HD double gxd_kl (double x, double y)
 {
-    return (x > 0 && y > 0) ? x * log1p ((x - y) / y) : 0 ;
+    if (!(x > 0 && y > 0)) return 0 ;
+    double r = (x - y) / y ;
+    return (fabs (r) < 0.5) ? x * log1p (r) : gxd_xlogr (x, y) ;
+}
+
+// |x-y| / (|x|+|y|) with 0/0 = 0; where |x|+|y| overflows (x = -y = 1e308),
+// the ratio of the halves (exact for the large one; the other is then
+// negligible)
+GXD_HD double gxd_canberra (double x, double y)
+{
+    double s = fabs (x) + fabs (y) ;
+    if (s == 0) return 0 ;
+    if (s <= DBL_MAX) return fabs (x - y) / s ;
+    return fabs (0.5 * x - 0.5 * y) / (0.5 * fabs (x) + 0.5 * fabs (y)) ;
 }
 
 // num / den with 0/0 = 0 (Bray-Curtis: a row against its negation is inf)
@@ -178,11 +278,7 @@ GXD_HD double gxd_f (gxd_metric_id m, const gxd_plan *P, double x, double y)
         case GXD_MANHATTAN:
         case GXD_CHEBYSHEV:     return fabs (x - y) ;
         case GXD_MINKOWSKI:     return pow (fabs (x - y), P->p) ;
-        case GXD_CANBERRA:
-        {
-            double s = fabs (x) + fabs (y) ;
-            return (s == 0) ? 0 : fabs (x - y) / s ;
-        }
+        case GXD_CANBERRA:      return gxd_canberra (x, y) ;
         case GXD_HAMMING:       return (x != y) ;
         case GXD_HELLINGER:     return gxd_hellinger (x, y) ;
         case GXD_JENSEN_SHANNON: return gxd_js (x, y) ;
@@ -251,7 +347,11 @@ GXD_HD double gxd_g (gxd_metric_id m, const gxd_plan *P, double x, double y)
         case GXD_JENSEN_SHANNON:
         {
             // f(x,y) - (x+y) ln 2 = x ln(x/s) + y ln(y/s), s = x+y: two
-            // terms of one sign, no cancellation
+            // terms of one sign, no cancellation.  Rows of ordinary
+            // magnitude only (the rewrite's), so s <= 2^401; a ratio below
+            // DBL_MIN is taken as DBL_MIN (no branch, and never ln 0 =
+            // -inf): that moves the term by less than 37 x < 37 s 2^-1022,
+            // nothing next to |raw| >= tau scale >= tau s ln 2 (the guard)
             double s = x + y ;
             return gxd_xlog (x, s) + gxd_xlog (y, s) ;
         }
@@ -282,18 +382,65 @@ GXD_HD double gxd_g2 (double x, double y)
 // row context: fill r from the row's values (n entries, k columns)
 //------------------------------------------------------------------------------
 
-// call gxd_row_begin, gxd_row_add for each value, then gxd_row_end; the
-// correlation's centred sum of squares needs a second pass (gxd_row_add2)
+// Pass 1: gxd_row_begin, gxd_row_add for each value; if gxd_row_rescale
+// says so, pass 1 again (cosine and correlation rows of extreme magnitude,
+// whose statistics are those of x sc); gxd_row_mid; if gxd_row_needs_pass2
+// (correlation), gxd_row_add2 for each value; gxd_row_end.  gxd_row_of does
+// all of it for a row held in one array; the GPU runs the same steps a warp
+// per row (cuda/gpu_csr.cu).
 GXD_HD void gxd_row_begin (gxd_row *r)
 {
     r->n0 = 0 ; r->n1 = 0 ; r->inv = 0 ; r->nrm = 0 ; r->mu = 0 ; r->nnz = 0 ;
+    r->sc = 1 ; r->hi = 0 ;
+}
+
+// true when a row whose largest |x| is hi is out of the rewrite's range
+// (GXD_ROW_LO, GXD_ROW_HI, GXD_MINK_PMAX).  Its pairs fail the guard (n0 is
+// NaN) and go to the union pass, so no sum of the rewrite leaves the range
+// and the guard needs no test of its own for that.  Canberra, Hamming and
+// the set metrics sum counts; DOT and KL have no rewrite.
+GXD_HD bool gxd_row_extreme (gxd_metric_id m, const gxd_plan *P, double hi)
+{
+    if (!(hi > 0)) return false ;
+    switch (m)
+    {
+        case GXD_MINKOWSKI:
+        {
+            if (P->p > GXD_MINK_PMAX) return true ;
+            double h = pow (hi, P->p) ;
+            return !(h >= GXD_ROW_LO * GXD_ROW_LO && h <= GXD_ROW_HI * GXD_ROW_HI) ;
+        }
+        case GXD_EUCLIDEAN: case GXD_SQEUCLIDEAN: case GXD_COSINE:
+        case GXD_CORRELATION: case GXD_HELLINGER: case GXD_JENSEN_SHANNON:
+        case GXD_BRAYCURTIS: case GXD_MANHATTAN:
+            return hi < GXD_ROW_LO || hi > GXD_ROW_HI ;
+        default:
+            return false ;
+    }
 }
 
 GXD_HD void gxd_row_add (gxd_metric_id m, const gxd_plan *P, gxd_row *r,
     double x, bool left)
 {
-    r->n0 += gxd_norm_term (m, P, x, left) ;
+    r->n0 += gxd_norm_term (m, P, x * r->sc, left) ;
+    r->hi = fmax (r->hi, fabs (x)) ;
     r->nnz++ ;
+}
+
+// After pass 1: an extreme row gets sc, the power of two that brings its
+// largest |x| into [1, 2) (2^1023 at most: a subnormal hi then lands in
+// [2^-51, 1), squares still normal).  Multiplying by sc is exact except
+// for entries below 2^-1022 of hi, which are negligible.  True when pass 1
+// must be run again, on x sc.
+GXD_HD bool gxd_row_rescale (gxd_metric_id m, const gxd_plan *P, gxd_row *r)
+{
+    if (!gxd_row_extreme (m, P, r->hi)) return false ;
+    int e = -ilogb (r->hi) ;
+    r->sc = ldexp (1.0, (e < 1023) ? e : 1023) ;
+    if (m != GXD_COSINE && m != GXD_CORRELATION) return false ;
+    r->n0 = 0 ;
+    r->nnz = 0 ;
+    return true ;
 }
 
 GXD_HD bool gxd_row_needs_pass2 (gxd_metric_id m)
@@ -301,11 +448,16 @@ GXD_HD bool gxd_row_needs_pass2 (gxd_metric_id m)
     return m == GXD_CORRELATION ;
 }
 
-// correlation, second pass over the row: n1 += (x - mu)^2
+// correlation, second pass over the row: the term (x sc - mu)^2
+GXD_HD double gxd_row_term2 (const gxd_row *r, double x)
+{
+    double d = x * r->sc - r->mu ;
+    return d * d ;
+}
+
 GXD_HD void gxd_row_add2 (gxd_row *r, double x)
 {
-    double d = x - r->mu ;
-    r->n1 += d * d ;
+    r->n1 += gxd_row_term2 (r, x) ;
 }
 
 // correlation: call after pass 1 (sets mu) and again after pass 2 (final)
@@ -314,20 +466,46 @@ GXD_HD void gxd_row_mid (gxd_metric_id m, gxd_row *r, int64_t k)
     if (m == GXD_CORRELATION) r->mu = (k > 0) ? r->n0 / (double) k : 0 ;
 }
 
-GXD_HD void gxd_row_end (gxd_metric_id m, gxd_row *r, int64_t k)
+GXD_HD void gxd_row_end (gxd_metric_id m, const gxd_plan *P, gxd_row *r,
+    int64_t k)
 {
-    if (m == GXD_COSINE)
+    if (m == GXD_COSINE || m == GXD_CORRELATION)
     {
-        r->nrm = sqrt (r->n0) ;
-        r->inv = (r->n0 > 0) ? 1 / r->nrm : 0 ;
+        // cosine: the sum of squares; correlation: the centred sum of
+        // squares over all k columns, computed stably
+        double v = r->n0 ;
+        if (m == GXD_CORRELATION)
+        {
+            r->n1 += (double) (k - r->nnz) * r->mu * r->mu ;
+            v = r->n1 ;
+        }
+        r->nrm = sqrt (v) ;
+        r->inv = (v > 0) ? 1 / r->nrm : 0 ;
+        // an extreme row (but not one of zero norm, whose rule needs inv 0)
+        if (r->sc != 1 && v > 0) r->inv = GXD_NAN ;
     }
-    else if (m == GXD_CORRELATION)
+    else if (gxd_row_extreme (m, P, r->hi))
     {
-        // n1: centred sum of squares over all k columns, computed stably
-        r->n1 += (double) (k - r->nnz) * r->mu * r->mu ;
-        r->nrm = sqrt (r->n1) ;
-        r->inv = (r->n1 > 0) ? 1 / r->nrm : 0 ;
+        r->n0 = GXD_NAN ;
     }
+}
+
+// the context of a row whose n values are x [0..n-1]
+GXD_HD void gxd_row_of (gxd_metric_id m, const gxd_plan *P, gxd_row *r,
+    const double *x, int64_t n, int64_t k, bool left)
+{
+    gxd_row_begin (r) ;
+    for (int64_t q = 0 ; q < n ; q++) gxd_row_add (m, P, r, x [q], left) ;
+    if (gxd_row_rescale (m, P, r))
+    {
+        for (int64_t q = 0 ; q < n ; q++) gxd_row_add (m, P, r, x [q], left) ;
+    }
+    gxd_row_mid (m, r, k) ;
+    if (gxd_row_needs_pass2 (m))
+    {
+        for (int64_t q = 0 ; q < n ; q++) gxd_row_add2 (r, x [q]) ;
+    }
+    gxd_row_end (m, P, r, k) ;
 }
 
 //------------------------------------------------------------------------------
@@ -398,7 +576,10 @@ GXD_HD double gxd_finalize (gxd_metric_id m, const gxd_plan *P, double acc,
 }
 
 // true when the rewrite's result d (raw for PLUS kinds) may have lost more
-// than the tolerance to cancellation: recompute it over the union
+// than the tolerance to cancellation, or a row is extreme (n0 or inv NaN,
+// making raw NaN or d 0), or a generic plan's sum left the range: recompute
+// it over the union.  The tests are written so that a NaN fails them
+// (!(x >= y), not x < y).
 GXD_HD bool gxd_needs_exact (gxd_metric_id m, const gxd_plan *P, double acc,
     double acc2, const gxd_row *a, const gxd_row *b, int64_t k, double d)
 {
@@ -406,15 +587,17 @@ GXD_HD bool gxd_needs_exact (gxd_metric_id m, const gxd_plan *P, double acc,
     switch (m)
     {
         case GXD_COSINE:
+            // (an extreme row's inv is NaN: d is then 0, below tau)
             return d < tau && a->inv != 0 && b->inv != 0 ;
         case GXD_CORRELATION:
         {
             // cov = x.y - k mu_a mu_b cancels when the means are large next
-            // to the spreads: kappa = (|x||y| + k |mu_a mu_b|) / (sa sb)
+            // to the spreads: kappa = (|x||y| + k |mu_a mu_b|) / (sa sb),
+            // |x||y| as a product of roots (|x|^2 |y|^2 overflows at 1e77)
             if (a->inv == 0 || b->inv == 0) return false ;
             double kk = (double) k ;
             double xx = a->n1 + kk * a->mu * a->mu, yy = b->n1 + kk * b->mu * b->mu ;
-            double kappa = (sqrt (xx * yy) + kk * fabs (a->mu * b->mu))
+            double kappa = (sqrt (xx) * sqrt (yy) + kk * fabs (a->mu * b->mu))
                 * a->inv * b->inv ;
             double kmax = P->fp64 ? GXD_KAPPA_FP64 : GXD_KAPPA_FP32 ;
             return d < tau || kappa > kmax ;
@@ -423,16 +606,20 @@ GXD_HD bool gxd_needs_exact (gxd_metric_id m, const gxd_plan *P, double acc,
         case GXD_MINKOWSKI: case GXD_CANBERRA: case GXD_HELLINGER:
         case GXD_JENSEN_SHANNON: case GXD_GENERIC:
         {
+            // on rows of ordinary magnitude raw and scale are finite; a
+            // generic plan's own terms may overflow (| not ||: no branch in
+            // the CPU's loop over a block of pairs)
             double scale = fabs ((double) k * gxd_fee (m, P)) + fabs (a->n0)
                 + fabs (b->n0) ;
             double raw = gxd_raw (m, P, acc, a, b, k) ;
-            return fabs (raw) < tau * scale ;
+            bool out = (m == GXD_GENERIC) && !(fabs (raw) + scale <= DBL_MAX) ;
+            return !(fabs (raw) >= tau * scale) | out ;
         }
         case GXD_BRAYCURTIS:
         {
             double scale = a->n0 + b->n0 ;
             double raw = gxd_raw (m, P, acc, a, b, k) ;
-            return raw < tau * scale || a->n0 + b->n0 + acc2 < tau * scale ;
+            return !(raw >= tau * scale) | !(a->n0 + b->n0 + acc2 >= tau * scale) ;
         }
         default:
             return false ;  // counts are exact; dot and KL have no rewrite
@@ -443,11 +630,84 @@ GXD_HD bool gxd_needs_exact (gxd_metric_id m, const gxd_plan *P, double acc,
 // union pass: exact, for every metric
 //------------------------------------------------------------------------------
 
+// s0, s1: the sums (Bray-Curtis: numerator, denominator); the scaled sums
+// (gxd_scaled): s0 = t, s1 = D, so that the sum of a_c^p is D^p t
 typedef struct
 {
     double s0, s1 ;
 }
 gxd_ustate ;
+
+// cosine, correlation: the union pass's 1/||x sc|| (1/sigma), also for an
+// extreme row, whose inv is NaN (a test the merge loop hoists)
+GXD_HD double gxd_row_inv (const gxd_row *r)
+{
+    return (r->inv == r->inv) ? r->inv : 1 / r->nrm ;
+}
+
+// metrics whose union pass is a scaled p-norm of per-column magnitudes a_c:
+// their sums of squares (p-th powers) overflow or underflow where the
+// distance does not (Euclidean of 1e200 or 1e-200 entries)
+GXD_HD bool gxd_scaled (gxd_metric_id m)
+{
+    return m == GXD_EUCLIDEAN || m == GXD_MINKOWSKI || m == GXD_HELLINGER
+        || m == GXD_JENSEN_SHANNON ;
+}
+
+// union states that use s1 (kept per pair by the GPU's SPSV)
+GXD_HD bool gxd_ustate_two (gxd_metric_id m)
+{
+    return m == GXD_BRAYCURTIS || gxd_scaled (m) ;
+}
+
+// r^p for a scaled magnitude r in [0, 1] (p = 2 but for Minkowski)
+GXD_HD double gxd_spow (gxd_metric_id m, const gxd_plan *P, double r)
+{
+    return (m == GXD_MINKOWSKI) ? pow (r, P->p) : r * r ;
+}
+
+// add a >= 0 to the scaled sum: D = max a so far, t = sum (a/D)^p, rescaled
+// when D grows.  Every ratio is in [0, 1], so nothing overflows, and what
+// underflows is below 2^-1022 of the largest term.  An infinite a (x - y
+// overflows) makes D infinite, which gxd_send returns.
+GXD_HD void gxd_sadd (gxd_metric_id m, const gxd_plan *P, gxd_ustate *s,
+    double a)
+{
+    if (a > s->s1)
+    {
+        s->s0 = s->s0 * gxd_spow (m, P, s->s1 / a) + 1 ;
+        s->s1 = a ;
+    }
+    else if (a > 0)
+    {
+        s->s0 += gxd_spow (m, P, a / s->s1) ;
+    }
+}
+
+// two scaled sums over disjoint columns; the same bits for (a, b) and (b, a)
+GXD_HD gxd_ustate gxd_scombine (gxd_metric_id m, const gxd_plan *P,
+    gxd_ustate a, gxd_ustate b)
+{
+    gxd_ustate big = (a.s1 >= b.s1) ? a : b, small = (a.s1 >= b.s1) ? b : a ;
+    gxd_ustate s ;
+    s.s1 = big.s1 ;
+    s.s0 = big.s0 + ((small.s1 > 0) ? small.s0 * gxd_spow (m, P, small.s1 / big.s1) : 0) ;
+    return s ;
+}
+
+// the p-norm D t^(1/p) of a scaled sum (Hellinger and Jensen-Shannon: over
+// sqrt 2)
+GXD_HD double gxd_send (gxd_metric_id m, const gxd_plan *P, const gxd_ustate *s)
+{
+    double D = s->s1, t = s->s0 ;
+    if (!(D <= DBL_MAX)) return D ;     // a term overflowed: so does d
+    switch (m)
+    {
+        case GXD_MINKOWSKI: return D * pow (t, 1 / P->p) ;
+        case GXD_EUCLIDEAN: return D * sqrt (t) ;
+        default:            return D * sqrt (0.5 * t) ;
+    }
+}
 
 GXD_HD gxd_ustate gxd_ubegin (gxd_metric_id m, const gxd_plan *P)
 {
@@ -466,21 +726,39 @@ GXD_HD void gxd_ustep (gxd_metric_id m, const gxd_plan *P, gxd_ustate *s,
         case GXD_CHEBYSHEV:
             s->s0 = fmax (s->s0, fabs (x - y)) ;
             break ;
-        case GXD_BRAYCURTIS:
-            s->s0 += fabs (x - y) ;
-            s->s1 += fabs (x + y) ;
+        case GXD_EUCLIDEAN:
+        case GXD_MINKOWSKI:
+            gxd_sadd (m, P, s, fabs (x - y)) ;
             break ;
+        case GXD_HELLINGER:
+            gxd_sadd (m, P, s, gxd_hellinger_root (x, y)) ;
+            break ;
+        case GXD_JENSEN_SHANNON:
+            gxd_sadd (m, P, s, gxd_js_root (x, y)) ;
+            break ;
+        case GXD_BRAYCURTIS:
+        {
+            // the pair times c = min (sc_a, sc_b), which leaves the ratio as
+            // it is (1 for rows of ordinary magnitude): the sums cannot
+            // overflow (x = -y = 1e308)
+            double c = fmin (a->sc, b->sc), u = x * c, v = y * c ;
+            s->s0 += fabs (u - v) ;
+            s->s1 += fabs (u + v) ;
+            break ;
+        }
         case GXD_COSINE:
         {
-            // times 1/||x|| (inv, nonzero here: gxd_uend takes zero norms
+            // x sc times 1/||x sc|| (nonzero here: gxd_uend takes zero norms
             // apart): no division per column
-            double d = GXD_MUL (x, a->inv) - GXD_MUL (y, b->inv) ;
+            double d = GXD_MUL (GXD_MUL (x, a->sc), gxd_row_inv (a))
+                     - GXD_MUL (GXD_MUL (y, b->sc), gxd_row_inv (b)) ;
             s->s0 += d * d ;
             break ;
         }
         case GXD_CORRELATION:
         {
-            double d = GXD_MUL (x - a->mu, a->inv) - GXD_MUL (y - b->mu, b->inv) ;
+            double d = GXD_MUL (GXD_MUL (x, a->sc) - a->mu, gxd_row_inv (a))
+                     - GXD_MUL (GXD_MUL (y, b->sc) - b->mu, gxd_row_inv (b)) ;
             s->s0 += d * d ;
             break ;
         }
@@ -500,6 +778,30 @@ GXD_HD void gxd_ustep (gxd_metric_id m, const gxd_plan *P, gxd_ustate *s,
     }
 }
 
+// combine two partial union states over disjoint column sets (the GPU's
+// SPSV); the callers fix the order of the arguments, and the result does
+// not depend on it, so every lane of a butterfly gets the same bits
+GXD_HD gxd_ustate gxd_ucombine (gxd_metric_id m, const gxd_plan *P,
+    gxd_ustate a, gxd_ustate b)
+{
+    gxd_ustate s ;
+    if (gxd_scaled (m)) return gxd_scombine (m, P, a, b) ;
+    if (m == GXD_CHEBYSHEV)
+    {
+        s.s0 = fmax (a.s0, b.s0) ; s.s1 = 0 ;
+    }
+    else if (m == GXD_GENERIC)
+    {
+        s.s0 = (P->add == GXD_OP_PLUS) ? a.s0 + b.s0 : gxd_binop (P->add, a.s0, b.s0) ;
+        s.s1 = 0 ;
+    }
+    else
+    {
+        s.s0 = a.s0 + b.s0 ; s.s1 = a.s1 + b.s1 ;
+    }
+    return s ;
+}
+
 // the distance, given the union's size nu (columns outside it are missing
 // from both rows)
 GXD_HD double gxd_uend (gxd_metric_id m, const gxd_plan *P,
@@ -509,17 +811,17 @@ GXD_HD double gxd_uend (gxd_metric_id m, const gxd_plan *P,
     double out = (double) (k - nu) ;
     switch (m)
     {
-        case GXD_EUCLIDEAN:     return sqrt (s->s0) ;
+        case GXD_EUCLIDEAN:
+        case GXD_MINKOWSKI:
+        case GXD_HELLINGER:
+        case GXD_JENSEN_SHANNON: return gxd_send (m, P, s) ;
         case GXD_SQEUCLIDEAN:
         case GXD_MANHATTAN:
         case GXD_CANBERRA:
         case GXD_CHEBYSHEV:
         case GXD_DOT:
         case GXD_KL_DIVERGENCE: return s->s0 ;
-        case GXD_MINKOWSKI:     return pow (s->s0, 1 / P->p) ;
         case GXD_HAMMING:       return (k > 0) ? s->s0 / (double) k : 0 ;
-        case GXD_HELLINGER:
-        case GXD_JENSEN_SHANNON: return sqrt (s->s0 * 0.5) ;
         case GXD_BRAYCURTIS:    return gxd_ratio (s->s0, s->s1) ;
         case GXD_COSINE:
             if (a->inv == 0 || b->inv == 0) return gxd_one_minus (0, a->inv, b->inv) ;
@@ -554,6 +856,12 @@ GXD_HD double gxd_uend (gxd_metric_id m, const gxd_plan *P,
         }
         default:                return 0 ;
     }
+}
+
+// Minkowski's rewrite: only up to GXD_MINK_PMAX (above, the union pass)
+GXD_HD bool gxd_minkowski_rewrite (const gxd_plan *P)
+{
+    return P->p <= GXD_MINK_PMAX ;
 }
 
 #endif

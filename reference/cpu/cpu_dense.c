@@ -8,8 +8,9 @@
 //    B, then each pair is finalized with the row norms; work = intermediate
 //    products + one pass over the output.  Pairs that cancel are recomputed
 //    over the union (gxd_needs_exact).
-//  - union (Chebyshev, generic non-plus monoids, exact mode): every pair by
-//    a merge of the two rows; work = sum over pairs of |a| + |b|.
+//  - union (Chebyshev, generic non-plus monoids, Minkowski of p above
+//    GXD_MINK_PMAX, exact mode): every pair by a merge of the two rows;
+//    work = sum over pairs of |a| + |b|.
 // Rows of B go in blocks of CPU_JBLOCK so accumulators stay in cache; any
 // output size is produced block by block.
 
@@ -22,6 +23,7 @@ static bool use_rewrite (const gxd_plan *P)
 {
     if (P->exact) return false ;
     if (P->metric == GXD_GENERIC) return gxd_generic_rewrite_ok (P) ;
+    if (P->metric == GXD_MINKOWSKI && !gxd_minkowski_rewrite (P)) return false ;
     return gxd_metric_table [P->metric].kind != GXD_KIND_MAX ;
 }
 

@@ -22,8 +22,8 @@ typedef struct
     const int64_t *p, *j ;
     double *x ;             // widened values (owned)
     gxd_row *row ;          // per-row context (owned)
-    double *n0, *n1, *inv, *nrm, *mu ;  // the same by field, for streaming
-                            // through a block of B (owned)
+    double *n0, *n1, *inv, *nrm, *mu, *sc ;  // the same by field, for
+                            // streaming through a block of B (owned)
 }
 cpu_rows ;
 
@@ -33,7 +33,8 @@ static inline gxd_row cpu_row (const cpu_rows *R, int64_t j)
 {
     gxd_row r ;
     r.n0 = R->n0 [j] ; r.n1 = R->n1 [j] ; r.inv = R->inv [j] ;
-    r.nrm = R->nrm [j] ; r.mu = R->mu [j] ; r.nnz = 0 ;
+    r.nrm = R->nrm [j] ; r.mu = R->mu [j] ; r.sc = R->sc [j] ; r.hi = 0 ;
+    r.nnz = 0 ;
     return r ;
 }
 

@@ -18,9 +18,9 @@ GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
     R->row = GXD_malloc (nr * sizeof (gxd_row)) ;
     R->n0 = GXD_malloc (nr * sizeof (double)) ; R->n1 = GXD_malloc (nr * sizeof (double)) ;
     R->inv = GXD_malloc (nr * sizeof (double)) ; R->nrm = GXD_malloc (nr * sizeof (double)) ;
-    R->mu = GXD_malloc (nr * sizeof (double)) ;
+    R->mu = GXD_malloc (nr * sizeof (double)) ; R->sc = GXD_malloc (nr * sizeof (double)) ;
     if (R->x == NULL || R->row == NULL || R->n0 == NULL || R->n1 == NULL
-        || R->inv == NULL || R->nrm == NULL || R->mu == NULL)
+        || R->inv == NULL || R->nrm == NULL || R->mu == NULL || R->sc == NULL)
     {
         GXD_cpu_rows_free (R) ;
         return CPU_OOM (msg, "row values") ;
@@ -38,22 +38,9 @@ GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
     for (int64_t i = 0 ; i < M->nrows ; i++)
     {
         gxd_row *r = &R->row [i] ;
-        gxd_row_begin (r) ;
-        for (int64_t q = M->p [i] ; q < M->p [i+1] ; q++)
-        {
-            gxd_row_add (m, P, r, R->x [q], left) ;
-        }
-        gxd_row_mid (m, r, k) ;
-        if (gxd_row_needs_pass2 (m))
-        {
-            for (int64_t q = M->p [i] ; q < M->p [i+1] ; q++)
-            {
-                gxd_row_add2 (r, R->x [q]) ;
-            }
-        }
-        gxd_row_end (m, r, k) ;
+        gxd_row_of (m, P, r, R->x + M->p [i], M->p [i+1] - M->p [i], k, left) ;
         R->n0 [i] = r->n0 ; R->n1 [i] = r->n1 ; R->inv [i] = r->inv ;
-        R->nrm [i] = r->nrm ; R->mu [i] = r->mu ;
+        R->nrm [i] = r->nrm ; R->mu [i] = r->mu ; R->sc [i] = r->sc ;
     }
     return GrB_SUCCESS ;
 }
@@ -62,6 +49,7 @@ void GXD_cpu_rows_free (cpu_rows *R)
 {
     GXD_free (R->x) ; GXD_free (R->row) ;
     GXD_free (R->n0) ; GXD_free (R->n1) ; GXD_free (R->inv) ; GXD_free (R->nrm) ; GXD_free (R->mu) ;
+    GXD_free (R->sc) ;
     memset (R, 0, sizeof (*R)) ;
 }
 

@@ -25,8 +25,12 @@ extern "C" {
 // them into the semiring's type, then computed in double.  metric: one of
 // EUCLIDEAN SQEUCLIDEAN COSINE CORRELATION DICE DOT HELLINGER JACCARD
 // RUSSELLRAO KL_DIVERGENCE CANBERRA CHEBYSHEV HAMMING JENSEN_SHANNON MANHATTAN
-// BRAYCURTIS MINKOWSKI; p is used by MINKOWSKI only (0 < p < inf).
-// Unknown name or bad p: GrB_INVALID_VALUE.  A negative entry for HELLINGER,
+// BRAYCURTIS MINKOWSKI; p is used by MINKOWSKI only (0 < p <= inf; p = inf
+// is CHEBYSHEV).  Right for any finite values: no intermediate overflows or
+// underflows where the distance is representable (docs/metrics.md, "Extreme
+// values", names the input range of DOT, KL_DIVERGENCE and SQEUCLIDEAN,
+// whose terms are part of their result).  Unknown name or bad p:
+// GrB_INVALID_VALUE.  A negative entry for HELLINGER,
 // JENSEN_SHANNON or KL_DIVERGENCE: GrB_INVALID_VALUE.  Another type:
 // GrB_DOMAIN_MISMATCH; A, B with different k: GrB_DIMENSION_MISMATCH.
 // A and B are not modified.

@@ -88,10 +88,14 @@ typedef enum
     GXO_OP_SQDIFF,      // (x-y)^2
     GXO_OP_ABSDIFF,     // |x-y|
     GXO_OP_ABSSUM,      // |x+y|
+    GXO_OP_HALFABSDIFF, // |x/2 - y/2|
+    GXO_OP_HALFABSSUM,  // |x/2 + y/2|
     GXO_OP_CANBERRA,    // |x-y| / (|x|+|y|), 0/0 = 0
     GXO_OP_NE,          // x != y
-    GXO_OP_HELLINGER,   // (sqrt x - sqrt y)^2
-    GXO_OP_JS,          // x ln(x/m) + y ln(y/m), m = (x+y)/2, 0 ln 0 = 0
+    GXO_OP_HELLROOT,    // |sqrt x - sqrt y|
+    GXO_OP_HELLSQ,      // its square
+    GXO_OP_JSROOT,      // sqrt (x ln(x/m) + y ln(y/m)), m = (x+y)/2, 0 ln 0 = 0
+    GXO_OP_JSSQ,        // its square
     GXO_OP_KL,          // x ln(x/y) if x > 0 and y > 0, else 0
     GXO_OP_ABSKL        // |x ln(x/y)| likewise
 }
@@ -120,17 +124,25 @@ gxo_side ;
 
 // the product of a tile Fa of A and a tile Fb of B, both complete:
 //   semiring != NULL: T = Fa (+).(x) Fb'
-//   else (MINKOWSKI): T(a,b) = sum_c |Fa(a,c) - Fb(b,c)|^p
+//   else, a scaled sum of the magnitudes a_c = op (Fa(a,c), Fb(b,c)) >= 0:
+//       T(a,b) = M = max_c a_c, and T2(a,b) = sum_c (a_c / M)^p (0 where
+//       M = 0), so that sum_c a_c^p = M^p T2 with no power of an a_c formed
+//       (1e200^2 overflows, 1e-200^2 underflows, where the p-norm M T2^(1/p)
+//       is representable).  T2 goes into the matrix T2 (m-by-n FP64, like
+//       D) as T goes into D.
 typedef struct
 {
     GrB_Semiring semiring ;
+    GrB_BinaryOp op ;
     double p ;
+    GrB_Matrix T2 ;
 }
 gxo_product ;
 
 // D(i,j) = product of completed row i of a->M and completed row j of b->M,
-// for every i, j.  D (m-by-n, the product's type) is created by the caller
-// holding the value of an empty reduction, which is what D keeps when k = 0.
+// for every i, j.  D (m-by-n, the product's type; also prod->T2) is created
+// by the caller holding the value of an empty reduction, which is what D
+// keeps when k = 0.
 GrB_Info GXO_pairs (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod) ;
 

@@ -6,11 +6,16 @@
 // union metrics by dense completion (oracle_pairs.c: every column of every
 // pair, missing = 0, never an expanded form that cancels), intersection
 // metrics (DOT, KL) and set metrics (patterns of nonzero values) by GrB_mxm
-// with B transposed.  The finishing stage is a C loop applying the textbook
+// with B transposed.  The p-norms (EUCLIDEAN, MINKOWSKI, HELLINGER,
+// JENSEN_SHANNON) and Bray-Curtis's sums are kept as scaled sums, a largest
+// magnitude M and t = sum (a_c/M)^p, so that no sum of squares (of p-th
+// powers) overflows or underflows where the distance is representable
+// (issue 15: Euclidean of 1e200 entries, Minkowski with p = 1e5).  The finishing stage is a C loop applying the textbook
 // formula, with its zero rules, to each raw value: the formulas of the
 // metric definitions (issue 7, docs/metrics.md) can be read off finish().
 
 #include "oracle_internal.h"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -63,8 +68,9 @@ typedef struct
     double p ;              // MINKOWSKI
     GrB_Matrix A, B ;       // the operands, typecast, then FP64
     GrB_Index m, n, k ;
-    double *X ;             // m*n row-major raw sums
-    double *Y ;             // BRAYCURTIS: the denominators
+    double *X ;             // m*n row-major raw sums (scaled sums: M)
+    double *Y ;             // BRAYCURTIS: the denominators (M)
+    double *Xt, *Yt ;       // scaled sums: t
     double *ra, *rb ;       // set metrics: nonzero values per row of A, B
     bool *za, *zb ;         // COSINE, CORRELATION: rows that count as zero
 }
@@ -76,6 +82,8 @@ static void work_free (work *w)
     GrB_Matrix_free (&w->B) ;
     free (w->X) ;
     free (w->Y) ;
+    free (w->Xt) ;
+    free (w->Yt) ;
     free (w->ra) ;
     free (w->rb) ;
     free (w->za) ;
@@ -117,22 +125,33 @@ static void normalise (double *x, GrB_Index k, bool *zero)
 
 // (x - mean) / ||x - mean||, the mean over all k columns (k > 0).  A
 // constant row has centred norm exactly 0, but its computed mean may differ
-// from the constant in the last bit, so the row itself is tested.
+// from the constant in the last bit, so the row itself is tested.  The row
+// is first multiplied by the power of two that brings max |x_c| into [1, 2)
+// (exact, but for entries 2^1022 times smaller, which are negligible;
+// correlation does not change): its sums then neither overflow (entries near
+// DBL_MAX) nor lose digits to subnormals (entries near 1e-310).
 static void centre (double *x, GrB_Index k, bool *zero)
 {
-    double lo = x [0], hi = x [0] ;
+    double lo = x [0], hi = x [0], amax = 0 ;
     ksum sum = { 0, 0 }, r = { 0, 0 } ;
     for (GrB_Index c = 0 ; c < k ; c++)
     {
         lo = fmin (lo, x [c]) ;
         hi = fmax (hi, x [c]) ;
-        kadd (&sum, x [c]) ;
+        amax = fmax (amax, fabs (x [c])) ;
     }
     *zero = (lo == hi) ;
     if (*zero)
     {
         for (GrB_Index c = 0 ; c < k ; c++) x [c] = 0 ;
         return ;
+    }
+    int e = -ilogb (amax) ;
+    double scale = ldexp (1.0, (e < 1023) ? e : 1023) ;
+    for (GrB_Index c = 0 ; c < k ; c++)
+    {
+        x [c] *= scale ;
+        kadd (&sum, x [c]) ;
     }
     // the corrected two-pass mean: a pass over the residuals removes what
     // rounding the mean itself left
@@ -178,8 +197,141 @@ static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
     GrB_Semiring semiring = NULL ;
     TRY (GXO_op_new (&op, code)) ;
     TRY (GrB_Semiring_new (&semiring, add, op)) ;
-    gxo_product prod = { semiring, 0 } ;
+    gxo_product prod = { semiring, NULL, 0, NULL } ;
     TRY (pairs (X, w, prep, &prod)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// M [i*n+j], t [i*n+j] for every row i of A with redo [i] (and only where
+// pair [i*n+j], unless pair is NULL): the scaled sums of a_c = op (x~_c,
+// y~_c) >= 0 over every column, sum_c a_c^p = M^p t
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_BinaryOp_free (&op) ; GrB_Matrix_free (&As) ; free (I) ;            \
+    GrB_Matrix_free (&R) ; GrB_Matrix_free (&R2) ; free (Ms) ; free (ts) ;
+
+static GrB_Info scaled_rows (work *w, const bool *redo, const bool *pair,
+    gxo_opcode code, double p, double *M, double *t)
+{
+    GrB_BinaryOp op = NULL ;
+    GrB_Matrix As = NULL, R = NULL, R2 = NULL ;
+    GrB_Index *I = NULL ;
+    double *Ms = NULL, *ts = NULL ;
+    GrB_Index nr = 0 ;
+    I = calloc (w->m + 1, sizeof (GrB_Index)) ;
+    CHECK (I != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index i = 0 ; i < w->m ; i++) if (redo [i]) I [nr++] = i ;
+    if (nr == 0)
+    {
+        FREE_ALL ;
+        return (GrB_SUCCESS) ;
+    }
+    TRY (GXO_op_new (&op, code)) ;
+    TRY (GrB_Matrix_new (&As, GrB_FP64, nr, w->k)) ;
+    TRY (GrB_Matrix_extract (As, NULL, NULL, w->A, I, nr, GrB_ALL, w->k,
+        NULL)) ;
+    // 0 is M and t over k = 0 columns
+    TRY (GrB_Matrix_new (&R, GrB_FP64, nr, w->n)) ;
+    TRY (GrB_Matrix_assign_FP64 (R, NULL, NULL, 0, GrB_ALL, nr, GrB_ALL,
+        w->n, NULL)) ;
+    TRY (GrB_Matrix_dup (&R2, R)) ;
+    gxo_side a = { As, GrB_FP64, 0, NULL, NULL } ;
+    gxo_side b = { w->B, GrB_FP64, 0, NULL, NULL } ;
+    gxo_product prod = { NULL, op, p, R2 } ;
+    TRY (GXO_pairs (R, &a, &b, &prod)) ;
+    TRY (GXO_to_dense (&Ms, R)) ;
+    TRY (GXO_to_dense (&ts, R2)) ;
+    for (GrB_Index r = 0 ; r < nr ; r++)
+    {
+        for (GrB_Index j = 0 ; j < w->n ; j++)
+        {
+            GrB_Index q = I [r] * w->n + j ;
+            if (pair != NULL && !pair [q]) continue ;
+            M [q] = Ms [r * w->n + j] ;
+            t [q] = ts [r * w->n + j] ;
+        }
+    }
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// The p-norm metrics: w->X = M, w->Xt = t, sum_c a_c^p = M^p t, a_c =
+// root (x~_c, y~_c).  p = 2: the plain sum of the squares (sq) and the
+// largest a_c by one product each; the plain sum is kept (M = 1, t = the
+// sum) where no square can have overflowed (the sum is finite) or mattered
+// in underflowing (the sum is at least 2^-900, or every a_c is 0), and the
+// rows of A with any other pair are done again as scaled sums.  p != 2
+// (Minkowski): scaled sums for every row.
+#undef  FREE_ALL
+#define FREE_ALL free (amax) ; free (redo) ;
+
+static GrB_Info norm_sums (work *w, gxo_opcode sq, gxo_opcode root, double p)
+{
+    double *amax = NULL ;
+    bool *redo = NULL ;
+    GrB_Index mn = w->m * w->n ;
+    redo = calloc (w->m + 1, sizeof (bool)) ;
+    w->Xt = calloc (mn + 1, sizeof (double)) ;
+    CHECK (redo != NULL && w->Xt != NULL, GrB_OUT_OF_MEMORY) ;
+    if (p == 2)
+    {
+        TRY (union_sum (&w->X, w, sq, GrB_PLUS_MONOID_FP64, NULL)) ;
+        TRY (union_sum (&amax, w, root, GrB_MAX_MONOID_FP64, NULL)) ;
+        for (GrB_Index q = 0 ; q < mn ; q++)
+        {
+            double x = w->X [q] ;
+            if (!(amax [q] == 0 || (x >= 0x1p-900 && x <= DBL_MAX)))
+            {
+                redo [q / w->n] = true ;
+            }
+            w->Xt [q] = x ;
+            w->X [q] = 1 ;
+        }
+    }
+    else
+    {
+        w->X = calloc (mn + 1, sizeof (double)) ;
+        CHECK (w->X != NULL, GrB_OUT_OF_MEMORY) ;
+        for (GrB_Index i = 0 ; i < w->m ; i++) redo [i] = true ;
+    }
+    TRY (scaled_rows (w, redo, NULL, root, p, w->X, w->Xt)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// Bray-Curtis: w->X, w->Xt and w->Y, w->Yt, the numerator's and the
+// denominator's sums as above with p = 1: the plain sums (of |x-y| and
+// |x+y|, exact down to subnormals) where both are finite; where one
+// overflows (x = -y = 1e308: the ratio of two infinities, where the
+// distance is 1), the scaled sums of |x/2 - y/2| and |x/2 + y/2|, whose
+// ratio is the same and whose magnitudes cannot overflow (halving loses
+// nothing there: the pair holds a value near DBL_MAX)
+#undef  FREE_ALL
+#define FREE_ALL free (redo) ; free (bad) ;
+
+static GrB_Info braycurtis_sums (work *w)
+{
+    bool *redo = NULL, *bad = NULL ;
+    GrB_Index mn = w->m * w->n ;
+    GrB_Monoid plus = GrB_PLUS_MONOID_FP64 ;
+    redo = calloc (w->m + 1, sizeof (bool)) ;
+    bad = calloc (mn + 1, sizeof (bool)) ;
+    w->Xt = calloc (mn + 1, sizeof (double)) ;
+    w->Yt = calloc (mn + 1, sizeof (double)) ;
+    CHECK (redo != NULL && bad != NULL && w->Xt != NULL && w->Yt != NULL,
+        GrB_OUT_OF_MEMORY) ;
+    TRY (union_sum (&w->X, w, GXO_OP_ABSDIFF, plus, NULL)) ;
+    TRY (union_sum (&w->Y, w, GXO_OP_ABSSUM, plus, NULL)) ;
+    for (GrB_Index q = 0 ; q < mn ; q++)
+    {
+        bad [q] = !(w->X [q] <= DBL_MAX && w->Y [q] <= DBL_MAX) ;
+        if (bad [q]) redo [q / w->n] = true ;
+        w->Xt [q] = w->X [q] ; w->X [q] = 1 ;
+        w->Yt [q] = w->Y [q] ; w->Y [q] = 1 ;
+    }
+    TRY (scaled_rows (w, redo, bad, GXO_OP_HALFABSDIFF, 1, w->X, w->Xt)) ;
+    TRY (scaled_rows (w, redo, bad, GXO_OP_HALFABSSUM, 1, w->Y, w->Yt)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -235,13 +387,14 @@ static GrB_Info set_counts (work *w)
 static GrB_Info raw (work *w)
 {
     GrB_Monoid plus = GrB_PLUS_MONOID_FP64 ;
-    gxo_product minkowski = { NULL, w->p } ;
     switch (w->id)
     {
         case GXO_HELLINGER :
-            return (union_sum (&w->X, w, GXO_OP_HELLINGER, plus, NULL)) ;
+            return (norm_sums (w, GXO_OP_HELLSQ, GXO_OP_HELLROOT, 2)) ;
         case GXO_EUCLIDEAN :
+            return (norm_sums (w, GXO_OP_SQDIFF, GXO_OP_ABSDIFF, 2)) ;
         case GXO_SQEUCLIDEAN :
+            // (x-y)^2 overflows only where the result does
             return (union_sum (&w->X, w, GXO_OP_SQDIFF, plus, NULL)) ;
         case GXO_COSINE :
             return (union_sum (&w->X, w, GXO_OP_SQDIFF, plus, normalise)) ;
@@ -258,12 +411,12 @@ static GrB_Info raw (work *w)
         case GXO_HAMMING :
             return (union_sum (&w->X, w, GXO_OP_NE, plus, NULL)) ;
         case GXO_JENSEN_SHANNON :
-            return (union_sum (&w->X, w, GXO_OP_JS, plus, NULL)) ;
+            return (norm_sums (w, GXO_OP_JSSQ, GXO_OP_JSROOT, 2)) ;
         case GXO_BRAYCURTIS :
-            TRY (union_sum (&w->X, w, GXO_OP_ABSDIFF, plus, NULL)) ;
-            return (union_sum (&w->Y, w, GXO_OP_ABSSUM, plus, NULL)) ;
+            return (braycurtis_sums (w)) ;
         case GXO_MINKOWSKI :
-            return (pairs (&w->X, w, NULL, &minkowski)) ;
+            // (the plain sum of squares is used when p = 2)
+            return (norm_sums (w, GXO_OP_SQDIFF, GXO_OP_ABSDIFF, w->p)) ;
         case GXO_DOT :
             return (GXO_product (&w->X, GrB_PLUS_TIMES_SEMIRING_FP64, w->A,
                 w->B)) ;
@@ -279,25 +432,37 @@ static GrB_Info raw (work *w)
 // the finishing stage: the textbook formula on the raw sum x of pair (i,j)
 //------------------------------------------------------------------------------
 
+// a p-norm from its scaled sum: M t^(1/p) (M = inf: a magnitude overflowed)
+static double pnorm (double M, double t, double p)
+{
+    return ((M > 0 && M <= DBL_MAX) ? M * pow (t, 1 / p) : M) ;
+}
+
 static double finish (const work *w, GrB_Index i, GrB_Index j, double x)
 {
     double k = (double) w->k ;
+    GrB_Index q = i * w->n + j ;
     switch (w->id)
     {
         case GXO_EUCLIDEAN :
-            return (sqrt (x)) ;
+            return (pnorm (x, w->Xt [q], 2)) ;
         case GXO_MINKOWSKI :
-            return (pow (x, 1 / w->p)) ;
+            return (pnorm (x, w->Xt [q], w->p)) ;
         case GXO_HELLINGER :            // ||sqrt x - sqrt y|| / sqrt 2
         case GXO_JENSEN_SHANNON :       // sqrt (sum / 2)
-            return (sqrt (0.5 * x)) ;
+            return (pnorm (x, 0.5 * w->Xt [q], 2)) ;
         case GXO_COSINE :               // x = ||u - v||^2, u, v unit rows,
         case GXO_CORRELATION :          // and 1 - u.v = ||u - v||^2 / 2
             if (w->za [i] && w->zb [j]) return (0) ;
             if (w->za [i] || w->zb [j]) return (1) ;
             return (0.5 * x) ;
-        case GXO_BRAYCURTIS :           // 0/0 = 0
-            return ((x == 0) ? 0 : x / w->Y [i * w->n + j]) ;
+        case GXO_BRAYCURTIS :           // (Mx tx) / (My ty), 0/0 = 0
+        {
+            double y = w->Y [q], tx = w->Xt [q], ty = w->Yt [q] ;
+            if (x == 0 || tx == 0) return (0) ;
+            if (y == 0 || ty == 0) return (INFINITY) ;
+            return ((x / y) * (tx / ty)) ;
+        }
         case GXO_HAMMING :
             return ((k == 0) ? 0 : x / k) ;
         case GXO_JACCARD :              // 1 - |X^Y| / |XuY|, in one rounding
@@ -342,8 +507,9 @@ GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
     CHECK (D != NULL && metric != NULL, GrB_NULL_POINTER) ;
     *D = NULL ;
     TRY (GXO_metric_id (&w.id, metric)) ;
-    CHECK (w.id != GXO_MINKOWSKI || (p > 0 && isfinite (p)),
-        GrB_INVALID_VALUE) ;
+    CHECK (w.id != GXO_MINKOWSKI || p > 0, GrB_INVALID_VALUE) ;
+    // the limit of the p-norms
+    if (w.id == GXO_MINKOWSKI && isinf (p)) w.id = GXO_CHEBYSHEV ;
     w.p = p ;
     TRY (GXO_operands (&w.A, &w.B, type, A, B)) ;
     TRY (GrB_Matrix_nrows (&w.m, w.A)) ;

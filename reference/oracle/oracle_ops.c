@@ -6,12 +6,14 @@
 // formula.  The logarithmic terms are rearranged where the textbook form
 // loses the answer to rounding for close x and y (KL, Jensen-Shannon): the
 // oracle must stay exact for near-duplicate rows, which is what tests probe.
+// No term may overflow or underflow where the distance is representable
+// (issue 15): ratios are taken where they stay normal (xlog), and the
+// 2-norm metrics (Hellinger, Jensen-Shannon) give per-column roots that the
+// scaled sums of oracle_pairs.c combine.
 
 #include "oracle_internal.h"
 #include <float.h>
 #include <math.h>
-
-static const double ln2 = 0.693147180559945309417232121458176568 ;
 
 // v ln(v/w) for v, w > 0, also when v/w would overflow or underflow
 static double xlog (double v, double w)
@@ -31,29 +33,50 @@ static double kl_term (double x, double y)
     return ((fabs (r) < 0.5) ? x * log1p (r) : xlog (x, y)) ;
 }
 
-// x ln(x/m) + y ln(y/m), m = (x+y)/2, for x, y >= 0 with 0 ln 0 = 0.  For
-// close x and y the two terms, each about |x-y|/2, cancel to (x-y)^2/(4m);
-// there it is computed as m f(d), d = (x-y)/(x+y), with
-// f(d) = (1+d) ln(1+d) + (1-d) ln(1-d) = 2 d atanh(d) + log1p(-d^2),
-// which loses at most a bit for |d| < 1/2 (f = d^2 + d^4/6 + ...).
-static double js_term (double x, double y)
+// sqrt (x ln(x/m) + y ln(y/m)), m = (x+y)/2, for x, y >= 0 with 0 ln 0 =
+// 0: the term is m f(d), d = (x-y)/(x+y), f(d) = (1+d) ln(1+d) + (1-d)
+// ln(1-d), and its root sqrt(x+y) sqrt(f(d)/2) is a normal number for any
+// x != y, where the term itself may be subnormal (x = 1e-320, y = 0) or
+// overflow (x, y near DBL_MAX); the distance is the 2-norm of these roots
+// (oracle_pairs.c sums them scaled).  For close x and y the two parts of f
+// cancel to d^2; there f(d) = 2 d atanh(d) + log1p(-d^2), which loses at
+// most a bit for |d| < 1/2 (f = d^2 + d^4/6 + ...).  Elsewhere f = u ln u
+// + v ln v, u = 2x/(x+y), v = 2y/(x+y) in [0, 2].  Where x + y overflows,
+// the halves of x and y (exact, both being huge or negligible) and twice
+// the result squared.
+static double js_root (double x, double y)
 {
-    if (x <= 0 && y <= 0) return (0) ;
-    if (x <= 0 || y <= 0) return ((x + y) * ln2) ;   // x ln 2 or y ln 2
-    double m = 0.5 * x + 0.5 * y ;                    // cannot overflow
-    double d = (0.5 * x - 0.5 * y) / m ;
-    if (fabs (d) >= 0.5) return (xlog (x, m) + xlog (y, m)) ;
-    // f(d) >= 0; fmax only keeps a last-bit rounding from making it negative
-    return (m * fmax (2 * d * atanh (d) + log1p (-d * d), 0)) ;
+    if (x == y) return (0) ;                        // also 0 and 0
+    double w = 1 ;
+    if (x + y > DBL_MAX)
+    {
+        x *= 0.5 ;
+        y *= 0.5 ;
+        w = 2 ;
+    }
+    double s = x + y ;
+    double d = (x - y) / s ;
+    double f ;
+    if (fabs (d) < 0.5)
+    {
+        // f(d) >= 0; fmax only keeps a last-bit rounding from making it < 0
+        f = fmax (2 * d * atanh (d) + log1p (-d * d), 0) ;
+    }
+    else
+    {
+        double u = 2 * (x / s), v = 2 * (y / s) ;
+        f = ((u > 0) ? u * log (u) : 0) + ((v > 0) ? v * log (v) : 0) ;
+    }
+    return (sqrt (s) * sqrt (0.5 * w * f)) ;
 }
 
-// (sqrt x - sqrt y)^2 for x, y >= 0, as ((x-y) / (sqrt x + sqrt y))^2: the
-// difference of the roots loses the digits they share, x - y does not
-static double hellinger_term (double x, double y)
+// |sqrt x - sqrt y| for x, y >= 0, as |x-y| / (sqrt x + sqrt y): the
+// difference of the roots loses the digits they share, x - y does not;
+// never out of range (subnormal x, y give a normal root)
+static double hellinger_root (double x, double y)
 {
     if (x == y) return (0) ;                        // also 0/0
-    double d = (x - y) / (sqrt (x) + sqrt (y)) ;
-    return (d * d) ;
+    return (fabs (x - y) / (sqrt (x) + sqrt (y))) ;
 }
 
 #define X (*(const double *) x)
@@ -73,22 +96,43 @@ static void abssum   (void *z, const void *x, const void *y)
 {
     Z = fabs (X + Y) ;
 }
+static void halfabsdiff (void *z, const void *x, const void *y)
+{
+    Z = fabs (0.5 * X - 0.5 * Y) ;
+}
+static void halfabssum (void *z, const void *x, const void *y)
+{
+    Z = fabs (0.5 * X + 0.5 * Y) ;
+}
 static void canberra (void *z, const void *x, const void *y)
 {
     double s = fabs (X) + fabs (Y) ;
-    Z = (s == 0) ? 0 : fabs (X - Y) / s ;               // 0/0 = 0
+    // 0/0 = 0; where |x|+|y| overflows (x = -y = 1e308) the ratio is that
+    // of a quarter of each (exact: they are huge, or negligible)
+    Z = (s == 0) ? 0 : (s <= DBL_MAX) ? fabs (X - Y) / s
+        : fabs (0.25 * X - 0.25 * Y) / (0.25 * fabs (X) + 0.25 * fabs (Y)) ;
 }
 static void ne       (void *z, const void *x, const void *y)
 {
     Z = (X != Y) ? 1 : 0 ;
 }
-static void hellinger (void *z, const void *x, const void *y)
+static void hellroot (void *z, const void *x, const void *y)
 {
-    Z = hellinger_term (X, Y) ;
+    Z = hellinger_root (X, Y) ;
 }
-static void js       (void *z, const void *x, const void *y)
+static void hellsq   (void *z, const void *x, const void *y)
 {
-    Z = js_term (X, Y) ;
+    double r = hellinger_root (X, Y) ;
+    Z = r * r ;
+}
+static void jsroot   (void *z, const void *x, const void *y)
+{
+    Z = js_root (X, Y) ;
+}
+static void jssq     (void *z, const void *x, const void *y)
+{
+    double r = js_root (X, Y) ;
+    Z = r * r ;
 }
 static void kl       (void *z, const void *x, const void *y)
 {
@@ -111,10 +155,14 @@ GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code)
         [GXO_OP_SQDIFF]   = { sqdiff,   "gxo_sqdiff"   },
         [GXO_OP_ABSDIFF]  = { absdiff,  "gxo_absdiff"  },
         [GXO_OP_ABSSUM]   = { abssum,   "gxo_abssum"   },
+        [GXO_OP_HALFABSDIFF] = { halfabsdiff, "gxo_halfabsdiff" },
+        [GXO_OP_HALFABSSUM]  = { halfabssum,  "gxo_halfabssum"  },
         [GXO_OP_CANBERRA] = { canberra, "gxo_canberra" },
         [GXO_OP_NE]       = { ne,       "gxo_ne"       },
-        [GXO_OP_HELLINGER] = { hellinger, "gxo_hellinger" },
-        [GXO_OP_JS]       = { js,       "gxo_js"       },
+        [GXO_OP_HELLROOT] = { hellroot, "gxo_hellroot" },
+        [GXO_OP_HELLSQ]   = { hellsq,   "gxo_hellsq"   },
+        [GXO_OP_JSROOT]   = { jsroot,   "gxo_jsroot"   },
+        [GXO_OP_JSSQ]     = { jssq,     "gxo_jssq"     },
         [GXO_OP_KL]       = { kl,       "gxo_kl"       },
         [GXO_OP_ABSKL]    = { abskl,    "gxo_abskl"    },
     } ;

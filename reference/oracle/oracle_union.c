@@ -112,7 +112,7 @@ GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     TRY (fill_identity (C, add, ztype)) ;
     gxo_side sa = { A, xtype, identity, NULL, NULL } ;
     gxo_side sb = { B, ytype, identity, NULL, NULL } ;
-    gxo_product prod = { semiring, 0 } ;
+    gxo_product prod = { semiring, NULL, 0, NULL } ;
     TRY (GXO_pairs (C, &sa, &sb, &prod)) ;
     GrB_Semiring_free (&semiring) ;
     *D = C ;
