@@ -75,7 +75,10 @@
 // anyway; one decision per plan lets a backend choose its union scheme up
 // front (the GPU's SPSV) instead of sending pairs one by one to the exact
 // merge.  The rewrite's relative error is divided by p in the root, so this
-// is about the range, not the accuracy.
+// is about the range, not the accuracy.  Measured (8 10^6 pairs of
+// MovieLens-like data, FP64, one core): rewrite p = 3 0.24 s, 8 0.72 s, 32
+// 2.4 s (the guard sends more pairs to the union pass as p grows: |x|^p
+// dwarfs |x-y|^p); union pass for every pair p = 33 7.3 s, p = 1e5 2.7 s.
 #define GXD_MINK_PMAX 32
 
 //------------------------------------------------------------------------------
@@ -660,10 +663,15 @@ GXD_HD bool gxd_ustate_two (gxd_metric_id m)
     return m == GXD_BRAYCURTIS || gxd_scaled (m) ;
 }
 
-// r^p for a scaled magnitude r in [0, 1] (p = 2 but for Minkowski)
+// r^p for a scaled magnitude r in [0, 1] (p = 2 but for Minkowski).  For
+// large p most r^p underflow, pow's slowest case: where p (1-r) > 42, r^p <=
+// exp(-p (1-r)) < 2^-60 is taken as 0, nothing next to the largest term
+// (exactly 1; Minkowski p = 1e5, 8 10^6 pairs of MovieLens-like data, one
+// core: 19.6 s -> 2.7 s)
 GXD_HD double gxd_spow (gxd_metric_id m, const gxd_plan *P, double r)
 {
-    return (m == GXD_MINKOWSKI) ? pow (r, P->p) : r * r ;
+    if (m != GXD_MINKOWSKI) return r * r ;
+    return (P->p * (1 - r) > 42) ? 0 : pow (r, P->p) ;
 }
 
 // add a >= 0 to the scaled sum: D = max a so far, t = sum (a/D)^p, rescaled
