@@ -236,8 +236,8 @@ static int row_exponent (const ld *x, int k)
 // d(x, y), computed on values scaled by powers of two so that the
 // reference holds also where long double has no more range than double
 // (valgrind's): cosine and correlation each row by its own (they do not
-// change), KL each row by its own, x ln(x/y) = 2^a x' (ln x' - ln y' + (a -
-// b) ln 2), every other metric the pair by one 2^-e, and the result by
+// change), KL as 2^a x' ln(x/y) with x' = 2^-a x (the ratio needs no
+// scaling), every other metric the pair by one 2^-e, and the result by
 // 2^(deg e), deg the degree of its homogeneity (d(cx, cy) = c^deg d(x, y))
 static ld ref_metric (const char *name, double p, const ld *x, const ld *y,
     int k, ld *S, bool *ok)
@@ -263,8 +263,12 @@ static ld ref_metric (const char *name, double p, const ld *x, const ld *y,
         for (int c = 0 ; c < k ; c++)
         {
             if (!(x [c] > 0 && y [c] > 0)) continue ;
-            ld u = ldexpl (x [c], -a), v = ldexpl (y [c], -b) ;
-            ld t = u * (logl (u) - logl (v) + (a - b) * logl (2)) ;
+            // ln(x/y) unscaled: the ratio of two doubles is in long
+            // double's range, and x = y gives 0 exactly (ln u - ln v + (a -
+            // b) ln 2 leaves a rounding of ln 2's multiple where a != b)
+            ld u = ldexpl (x [c], -a), q = x [c] / y [c] ;
+            ld t = u * ((fabsl (q - 1) < 0.5L) ? log1pl ((x [c] - y [c]) / y [c])
+                                                : logl (q)) ;
             sum += t ;
             *S += fabsl (t) ;
             *ok = *ok && fabsl (t) <= ldexpl (DBL_MAX, -a) ;
