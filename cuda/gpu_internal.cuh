@@ -125,28 +125,15 @@ __device__ __forceinline__ gxd_row gxd_load_row (const gxd_drows &R, int64_t i)
 // GXD_DISPATCH (P, F, args): calls F<M,T>(args) with M the plan's metric as a
 // compile-time constant and T float or double.  F must be a function template
 // returning GrB_Info.
+// The cases come from GXD_METRICS (gxd_metric_list.h): the row's U is
+// (F, T, args), unpacked by GXD_APPLY into GXD_CASE's arguments.
 #define GXD_CASE(M, F, T, ...) case M: return F<M, T> (__VA_ARGS__) ;
+#define GXD_CASE_ROW(U, NAME, ...) GXD_APPLY (GXD_CASE, GXD_ ## NAME, GXD_UNPAREN U)
 #define GXD_DISPATCH_T(P, F, T, ...)                                          \
     switch ((P)->metric)                                                      \
     {                                                                         \
-        GXD_CASE (GXD_EUCLIDEAN,      F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_SQEUCLIDEAN,    F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_COSINE,         F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_CORRELATION,    F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_DICE,           F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_DOT,            F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_HELLINGER,      F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_JACCARD,        F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_RUSSELLRAO,     F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_KL_DIVERGENCE,  F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_CANBERRA,       F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_CHEBYSHEV,      F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_HAMMING,        F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_JENSEN_SHANNON, F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_MANHATTAN,      F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_BRAYCURTIS,     F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_MINKOWSKI,      F, T, __VA_ARGS__)                      \
-        GXD_CASE (GXD_GENERIC,        F, T, __VA_ARGS__)                      \
+        GXD_METRICS (GXD_CASE_ROW, (F, T, __VA_ARGS__))                       \
+        GXD_CASE (GXD_GENERIC, F, T, __VA_ARGS__)                             \
         default: break ;                                                      \
     }
 #define GXD_DISPATCH(P, F, ...)                                               \
@@ -381,14 +368,14 @@ GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg) ;
 
-// metrics whose intersection term has a bound (gpu_intersect_fx.cu)
+// metrics whose intersection term has a bound (gpu_intersect_fx.cu): the
+// counts (Hamming, the set metrics) and these
 __host__ __device__ constexpr bool gxd_fx_metric (int m)
 {
     return m == GXD_MANHATTAN || m == GXD_EUCLIDEAN || m == GXD_SQEUCLIDEAN
         || m == GXD_COSINE || m == GXD_CORRELATION || m == GXD_CANBERRA
-        || m == GXD_HAMMING || m == GXD_HELLINGER || m == GXD_JENSEN_SHANNON
-        || m == GXD_MINKOWSKI || m == GXD_DICE || m == GXD_JACCARD
-        || m == GXD_RUSSELLRAO ;
+        || m == GXD_HELLINGER || m == GXD_JENSEN_SHANNON
+        || m == GXD_MINKOWSKI || gxd_metric_counts (m) ;
 }
 GrB_Info gxd_intersect_fx_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_intersect_fx_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,

@@ -286,10 +286,9 @@ __device__ __forceinline__ bool gxd_fx_coarse (const gxd_plan &P, double q,
     double eta = P.fp64 ? 1e-12 / 8 : 1e-5 / 8 ;
     // d = raw^(1/p) carries 1/p times the relative error of raw
     if (M == GXD_MINKOWSKI && P.p < 1) eta *= P.p ;
+    if (gxd_metric_counts (M)) return q > 1 ;
     switch (M)
     {
-        case GXD_DICE: case GXD_JACCARD: case GXD_RUSSELLRAO: case GXD_HAMMING:
-            return q > 1 ;
         case GXD_COSINE: case GXD_CORRELATION:
             return err * a.inv * b.inv > eta * d ;
         default:
@@ -358,8 +357,7 @@ __global__ void k_fx_range (const T *Bx, int64_t nnz, uint32_t *mm)
 
 template <int M> __host__ __device__ constexpr bool gxd_fx_count ()
 {
-    return M == GXD_HAMMING || M == GXD_DICE || M == GXD_JACCARD
-        || M == GXD_RUSSELLRAO ;
+    return gxd_metric_counts (M) ;
 }
 template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_narrow_ok ()
 {

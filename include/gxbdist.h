@@ -215,26 +215,19 @@ GrB_Info GxB_Desc_get_exclude_self (GrB_Descriptor d, bool *on) ;
 // predefined metric semirings (definitions: docs/metrics.md)
 //------------------------------------------------------------------------------
 
+// GxB_DIST_<NAME>_FP32 and _FP64 for every NAME of GXB_DIST_METRICS (which
+// a program may expand too, e.g. to loop over every metric)
+#define GXB_DIST_METRICS(X)                                                 \
+    X (EUCLIDEAN)       X (SQEUCLIDEAN)     X (COSINE)                      \
+    X (CORRELATION)     X (DICE)            X (DOT)                         \
+    X (HELLINGER)       X (JACCARD)         X (RUSSELLRAO)                  \
+    X (KL_DIVERGENCE)   X (CANBERRA)        X (CHEBYSHEV)                   \
+    X (HAMMING)         X (JENSEN_SHANNON)  X (MANHATTAN)                   \
+    X (BRAYCURTIS)      X (SOKALMICHENER)
+
 #define GXB_DIST_DECLARE(NAME) \
     extern GrB_Semiring GxB_DIST_ ## NAME ## _FP32, GxB_DIST_ ## NAME ## _FP64 ;
-
-GXB_DIST_DECLARE (EUCLIDEAN)
-GXB_DIST_DECLARE (SQEUCLIDEAN)
-GXB_DIST_DECLARE (COSINE)
-GXB_DIST_DECLARE (CORRELATION)
-GXB_DIST_DECLARE (DICE)
-GXB_DIST_DECLARE (DOT)
-GXB_DIST_DECLARE (HELLINGER)
-GXB_DIST_DECLARE (JACCARD)
-GXB_DIST_DECLARE (RUSSELLRAO)
-GXB_DIST_DECLARE (KL_DIVERGENCE)
-GXB_DIST_DECLARE (CANBERRA)
-GXB_DIST_DECLARE (CHEBYSHEV)
-GXB_DIST_DECLARE (HAMMING)
-GXB_DIST_DECLARE (JENSEN_SHANNON)
-GXB_DIST_DECLARE (MANHATTAN)
-GXB_DIST_DECLARE (BRAYCURTIS)
-
+GXB_DIST_METRICS (GXB_DIST_DECLARE)
 #undef GXB_DIST_DECLARE
 
 // Minkowski of degree p (0 < p <= infinity; p = INFINITY is Chebyshev),

@@ -2,9 +2,9 @@
 // metrics/gxd_metric.h: the one metric table and the backend contract
 //------------------------------------------------------------------------------
 
-// Every metric is defined once, here and in gxd_metric_ops.h (its arithmetic,
-// shared by the CPU and CUDA backends).  graphblas_ext/ turns a GrB_Semiring
-// into a gxd_plan; a backend gets the plan and raw CSR arrays (never a
+// Every metric is declared once, in gxd_metric_list.h; its arithmetic,
+// shared by the CPU and CUDA backends, is in gxd_metric_ops.h.
+// graphblas_ext/ turns a GrB_Semiring into a gxd_plan; a backend gets the plan and raw CSR arrays (never a
 // GrB_Matrix) and writes a dense row-major tile or the values of a sampled
 // pattern.  The reference (reference/oracle/) shares none of this.
 //
@@ -20,34 +20,28 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "gxd_metric_list.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+// the metric ids, in the order of GXD_METRICS (gxd_metric_list.h); a switch
+// on a gxd_metric_id has no default, so that a metric it misses is a
+// compile error (-Werror=switch)
+#define GXD_ID_ROW(U, NAME, ...) GXD_ ## NAME,
 typedef enum
 {
-    GXD_EUCLIDEAN = 0,
-    GXD_SQEUCLIDEAN,
-    GXD_COSINE,
-    GXD_CORRELATION,
-    GXD_DICE,
-    GXD_DOT,
-    GXD_HELLINGER,
-    GXD_JACCARD,
-    GXD_RUSSELLRAO,
-    GXD_KL_DIVERGENCE,
-    GXD_CANBERRA,
-    GXD_CHEBYSHEV,
-    GXD_HAMMING,
-    GXD_JENSEN_SHANNON,
-    GXD_MANHATTAN,
-    GXD_BRAYCURTIS,
-    GXD_MINKOWSKI,
-    GXD_NMETRICS,           // number of predefined metrics
+    GXD_METRICS (GXD_ID_ROW, ~)
     GXD_GENERIC = 100       // a union semiring of built-in ops (gxd_plan.add/mult)
 }
 gxd_metric_id ;
+#undef GXD_ID_ROW
+
+// number of metrics (ids 0 .. GXD_NMETRICS-1)
+#define GXD_COUNT_ROW(U, ...) + 1
+enum { GXD_NMETRICS = 0 GXD_METRICS (GXD_COUNT_ROW, ~) } ;
+#undef GXD_COUNT_ROW
 
 // how a metric is computed
 typedef enum
@@ -70,7 +64,7 @@ typedef enum
 }
 gxd_opcode ;
 
-// one row of the metric table
+// one row of the metric table (the columns of GXD_METRICS)
 typedef struct
 {
     const char *name ;      // "EUCLIDEAN", as in GxB_DIST_EUCLIDEAN_FP32
@@ -78,6 +72,9 @@ typedef struct
     int nacc ;              // intersection accumulators per pair (1, or 2 for Bray-Curtis)
     bool nonneg ;           // input must be >= 0 (else GrB_INVALID_VALUE)
     bool guard ;            // cancellation possible: recompute small pairs exactly
+    bool counts ;           // intersection terms are integers (set metrics, Hamming)
+    bool predefined ;       // has GxB_DIST_<name>_FP32 / _FP64 (all but Minkowski)
+    const char *scipy ;     // scipy's / scikit-learn's name
 }
 gxd_metric_info ;
 

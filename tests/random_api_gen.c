@@ -231,7 +231,7 @@ static void draw_semiring (ra_call *rc)
     {
         case K_METRIC:
         {
-            rc->metric = (int) ra_int (0, 15) ;
+            rc->metric = (int) ra_int (0, gxt_npredefined - 1) ;
             bool fp64 = ra_bern (0.5) ;
             const gxt_metric *mt = &gxt_metrics [rc->metric] ;
             rc->s = fp64 ? *mt->fp64 : *mt->fp32 ;

@@ -16,17 +16,16 @@
 //     arithmetic and GraphBLAS's operators do).
 
 #include "random_api.h"
+#include "gxd_metric_list.h"
 
 //------------------------------------------------------------------------------
-// the metrics, in the order of gxt_metrics
+// the metrics: M_<NAME> in the order of GXD_METRICS, as gxt_metrics holds
+// the predefined ones (Minkowski is last)
 //------------------------------------------------------------------------------
 
-enum
-{
-    M_EUCLIDEAN, M_SQEUCLIDEAN, M_COSINE, M_CORRELATION, M_DICE, M_DOT,
-    M_HELLINGER, M_JACCARD, M_RUSSELLRAO, M_KL, M_CANBERRA, M_CHEBYSHEV,
-    M_HAMMING, M_JS, M_MANHATTAN, M_BRAYCURTIS, M_MINKOWSKI
-} ;
+#define M_ROW(U, NAME, ...) M_ ## NAME,
+enum { GXD_METRICS (M_ROW, ~) } ;
+#undef M_ROW
 
 static long double js_term (long double x, long double y)
 {
@@ -114,6 +113,7 @@ static long double metric_truth (int id, double p, const long double *x,
         case M_JACCARD:
         case M_DICE:
         case M_RUSSELLRAO:
+        case M_SOKALMICHENER:
         {
             long double inter = 0 ;
             for (GrB_Index c = 0 ; c < k ; c++)
@@ -124,6 +124,12 @@ static long double metric_truth (int id, double p, const long double *x,
             }
             if (id == M_JACCARD) return (nx + ny - inter > 0) ? 1 - inter / (nx + ny - inter) : 0 ;
             if (id == M_DICE) return (nx + ny > 0) ? 1 - 2 * inter / (nx + ny) : 0 ;
+            if (id == M_SOKALMICHENER)
+            {
+                // R / (S + R): R = 2 (true-false + false-true), S = the rest
+                long double r = 2 * (nx + ny - 2 * inter), sz = k - (nx + ny - 2 * inter) ;
+                return k > 0 ? r / (sz + r) : 0 ;
+            }
             return k > 0 ? (k - inter) / k : 0 ;
         }
         case M_HELLINGER:
@@ -133,10 +139,10 @@ static long double metric_truth (int id, double p, const long double *x,
                 if (r > 0) { long double d = (x [c] - y [c]) / r ; s += d * d ; }
             }
             return sqrtl (s / 2) ;
-        case M_JS:
+        case M_JENSEN_SHANNON:
             for (GrB_Index c = 0 ; c < k ; c++) s += js_term (x [c], y [c]) ;
             return sqrtl (s / 2) ;
-        case M_KL:
+        case M_KL_DIVERGENCE:
             for (GrB_Index c = 0 ; c < k ; c++) { long double t = kl_term (x [c], y [c]) ; s += t ; *S += fabsl (t) ; }
             return s ;
         default:

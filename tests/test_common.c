@@ -6,6 +6,7 @@
 // gxbdist, SuiteSparse:GraphBLAS and the reference (reference/oracle).
 
 #include "test_common.h"
+#include "gxd_metric_list.h"
 #include <time.h>
 #include <inttypes.h>
 
@@ -186,34 +187,39 @@ void gxt_expect (GrB_Info expected, GrB_Info info, const char *call,
 // metrics
 //------------------------------------------------------------------------------
 
-#define M(NAME, flags) \
-    { #NAME, &GxB_DIST_ ## NAME ## _FP32, &GxB_DIST_ ## NAME ## _FP64, flags, 0 }
+// the predefined metrics of GXD_METRICS (gxd_metric_list.h), their test
+// flags from its columns, then Minkowski of a few p
+#define FLAG_DOMAIN_ANY    0
+#define FLAG_DOMAIN_NONNEG GXT_NONNEG
+#define FLAG_SIGN_POS      0
+#define FLAG_SIGN_ANY      GXT_SIGNED
+#define FLAG_SELF_ZERO     0
+#define FLAG_SELF_ANY      GXT_NOTZERO
+#define FLAG_FLOOR_0       0
+#define FLAG_FLOOR_1       GXT_UNIT
+#define ENTRY_NONE(NAME, flags, empty)
+#define ENTRY_TERM(NAME, flags, empty) \
+    { #NAME, &GxB_DIST_ ## NAME ## _FP32, &GxB_DIST_ ## NAME ## _FP64, flags, 0, empty },
+#define ENTRY_TIMES ENTRY_TERM
+#define ENTRY(U, NAME, KIND, NACC, DOMAIN, GUARD, MULT, TERMS, SIGN, SELF,   \
+    EMPTY, FLOOR, SCIPY)                                                    \
+    ENTRY_ ## MULT (NAME, FLAG_DOMAIN_ ## DOMAIN | FLAG_SIGN_ ## SIGN         \
+        | FLAG_SELF_ ## SELF | FLAG_FLOOR_ ## FLOOR, EMPTY)
 
 const gxt_metric gxt_metrics [] =
 {
-    M (EUCLIDEAN, 0),
-    M (SQEUCLIDEAN, 0),
-    M (COSINE, GXT_UNIT),
-    M (CORRELATION, GXT_UNIT),
-    M (DICE, 0),
-    M (DOT, GXT_SIGNED | GXT_NOTZERO),
-    M (HELLINGER, GXT_NONNEG),
-    M (JACCARD, 0),
-    M (RUSSELLRAO, GXT_NOTZERO),
-    M (KL_DIVERGENCE, GXT_NONNEG | GXT_SIGNED),
-    M (CANBERRA, 0),
-    M (CHEBYSHEV, 0),
-    M (HAMMING, 0),
-    M (JENSEN_SHANNON, GXT_NONNEG),
-    M (MANHATTAN, 0),
-    M (BRAYCURTIS, 0),
-    { "MINKOWSKI", NULL, NULL, 0, 1.0 },
-    { "MINKOWSKI", NULL, NULL, 0, 1.5 },
-    { "MINKOWSKI", NULL, NULL, 0, 3.0 },
+    GXD_METRICS (ENTRY, ~)
+    { "MINKOWSKI", NULL, NULL, 0, 1.0, 0 },
+    { "MINKOWSKI", NULL, NULL, 0, 1.5, 0 },
+    { "MINKOWSKI", NULL, NULL, 0, 3.0, 0 },
 } ;
-#undef M
 
 const int gxt_nmetrics = (int) (sizeof (gxt_metrics) / sizeof (gxt_metrics [0])) ;
+#define ONE_NONE 0
+#define ONE_TERM 1
+#define ONE_TIMES 1
+#define ONE(U, NAME, KIND, NACC, DOMAIN, GUARD, MULT, ...) + ONE_ ## MULT
+const int gxt_npredefined = 0 GXD_METRICS (ONE, ~) ;
 
 const gxt_metric *gxt_metric_named (const char *name)
 {

@@ -117,11 +117,15 @@ typedef struct
     GrB_Semiring *fp64 ;        // MINKOWSKI, made with its p)
     int flags ;
     double p ;                  // MINKOWSKI only
+    double empty ;              // d of two empty rows (the EMPTY column)
 }
 gxt_metric ;
 
-extern const gxt_metric gxt_metrics [] ;   // the 16 predefined + MINKOWSKI 1, 1.5, 3
+// the predefined metrics in the order of GXD_METRICS (metrics/
+// gxd_metric_list.h), then MINKOWSKI 1, 1.5, 3
+extern const gxt_metric gxt_metrics [] ;
 extern const int gxt_nmetrics ;
+extern const int gxt_npredefined ;         // gxt_metrics [0 .. gxt_npredefined-1]
 const gxt_metric *gxt_metric_named (const char *name) ;  // predefined only
 
 // the semiring of metric mt for FP32 or FP64 (a Minkowski one is new: free

@@ -145,7 +145,8 @@ static ld ref_scaled (const char *name, double p, const ld *x, const ld *y,
         }
         return sum ;
     }
-    if (IS ("HAMMING") || IS ("JACCARD") || IS ("DICE") || IS ("RUSSELLRAO"))
+    if (IS ("HAMMING") || IS ("JACCARD") || IS ("DICE") || IS ("RUSSELLRAO")
+        || IS ("SOKALMICHENER"))
     {
         ld ne = 0, both = 0, nx = 0, ny = 0 ;
         for (int c = 0 ; c < k ; c++)
@@ -158,6 +159,11 @@ static ld ref_scaled (const char *name, double p, const ld *x, const ld *y,
         if (IS ("HAMMING")) return (k > 0) ? ne / k : 0 ;
         if (IS ("RUSSELLRAO")) return (k > 0) ? (k - both) / k : 0 ;
         if (IS ("DICE")) return (nx + ny > 0) ? 1 - 2 * both / (nx + ny) : 0 ;
+        if (IS ("SOKALMICHENER"))
+        {
+            ld one = nx + ny - 2 * both ;     // columns where exactly one is nonzero
+            return (k > 0) ? 2 * one / (k + one) : 0 ;
+        }
         ld u = nx + ny - both ;
         return (u > 0) ? 1 - both / u : 0 ;
     }
@@ -278,7 +284,7 @@ static ld ref_metric (const char *name, double p, const ld *x, const ld *y,
     }
     // (the set metrics count nonzeros: unscaled)
     bool counts = IS ("HAMMING") || IS ("JACCARD") || IS ("DICE")
-        || IS ("RUSSELLRAO") ;
+        || IS ("RUSSELLRAO") || IS ("SOKALMICHENER") ;
     int e = counts ? 0 : (a > b) ? a : b ;
     for (int c = 0 ; c < k ; c++)
     {
@@ -482,7 +488,7 @@ static void every_metric_on (const double *table, GrB_Index nrows,
     }
     for (int q = 0 ; q < 5 ; q++)
     {
-        gxt_metric mk = { "MINKOWSKI", NULL, NULL, 0, mink_p [q] } ;
+        gxt_metric mk = { "MINKOWSKI", NULL, NULL, 0, mink_p [q], 0 } ;
         check_metric (&mk, type, A, A, name) ;
     }
     GrB_Matrix_free (&A) ;
@@ -577,7 +583,7 @@ static void minkowski_of_large_p_is_the_largest_difference (void **state)
                     // long-double reference of the stored values instead
                     GrB_Matrix A = NULL ;
                     rows_of (&A, type, 2, 3, xy) ;
-                    gxt_metric mk = { "MINKOWSKI", NULL, NULL, 0, mink_p [q] } ;
+                    gxt_metric mk = { "MINKOWSKI", NULL, NULL, 0, mink_p [q], 0 } ;
                     check_metric (&mk, type, A, A, what) ;
                     GrB_Matrix_free (&A) ;
                 }

@@ -7,7 +7,7 @@
 // (seed 000, Appendix A.1: a = [1,0,1], b = [0,1,0] gives 3), a 2x3 case per
 // metric, identical rows at 0, two empty rows at 0 (RUSSELLRAO 1), an empty
 // row against a non-empty one (cosine, correlation, Jaccard, Dice: 1), stored
-// zeros outside the pattern of Jaccard/Dice/RussellRao, no NaN anywhere, and
+// zeros outside the pattern of Jaccard/Dice/RussellRao/Sokal-Michener, no NaN anywhere, and
 // BRAYCURTIS of opposite rows (x/0 with x > 0) infinite like scipy's.
 // FP64 is checked to 1e-14 relative, FP32 to 1e-6.
 
@@ -94,12 +94,13 @@ static const double hB [6] = { 2, 0, 0,   1, 1, 2 } ;
 
 typedef struct { const char *name ; double p ; double d [4] ; } hand_case ;
 
-static hand_case hand_cases [19] ;
+#define NHAND 20
+static hand_case hand_cases [NHAND] ;
 
 static void fill_hand_cases (void)
 {
     const double l2 = log (2.0), l3 = log (3.0), l15 = log (1.5) ;
-    hand_case h [19] =
+    hand_case h [NHAND] =
     {
         // diffs x-y: (x0,y0) [-1,0,2]  (x0,y1) [0,-1,0]  (x1,y0) [-2,3,0]  (x1,y1) [-1,2,-2]
         { "EUCLIDEAN",   0, { sqrt (5.0), 1, sqrt (13.0), 3 } },
@@ -129,6 +130,9 @@ static void fill_hand_cases (void)
         { "DICE",        0, { 1.0/3, 1.0/5, 1, 0.5 } },
         // (3 - |X^Y|)/3
         { "RUSSELLRAO",  0, { 2.0/3, 1.0/3, 1, 2.0/3 } },
+        // R/(S+R), R = 2 #{exactly one nonzero}, S = 3 - #{exactly one}:
+        // exactly one 1, 1, 2, 2: 2/(2+2) ; 2/(2+2) ; 4/(1+4) ; 4/(1+4)
+        { "SOKALMICHENER", 0, { 0.5, 0.5, 0.8, 0.8 } },
         // sqrt(sum (sqrt x - sqrt y)^2 / 2):
         // (1-sqrt2)^2 + 2 = 5 - 2sqrt2 ; 1 ; 2 + 3 = 5 ; 1 + (sqrt3-1)^2 + 2 = 7 - 2sqrt3
         { "HELLINGER",   0, { sqrt ((5 - 2*sqrt (2.0))/2), sqrt (0.5), sqrt (2.5), sqrt ((7 - 2*sqrt (3.0))/2) } },
@@ -159,7 +163,7 @@ static void every_metric_gives_the_hand_computed_2x3_values (void **state)
     for (int i = 0 ; i < gxt_nmetrics ; i++)
     {
         bool found = false ;
-        for (int h = 0 ; h < 19 ; h++)
+        for (int h = 0 ; h < NHAND ; h++)
             found = found || (strcmp (hand_cases [h].name, gxt_metrics [i].name) == 0 &&
                 (gxt_metrics [i].fp32 != NULL || hand_cases [h].p == gxt_metrics [i].p)) ;
         if (!found) GXT_FAIL ("no hand case for %s", gxt_metrics [i].name) ;
@@ -169,7 +173,7 @@ static void every_metric_gives_the_hand_computed_2x3_values (void **state)
         GrB_Matrix A, B ;
         gxt_dense_rows (&A, GrB_FP64, 2, 3, hA) ;
         gxt_dense_rows (&B, GrB_FP64, 2, 3, hB) ;
-        for (int h = 0 ; h < 19 ; h++)
+        for (int h = 0 ; h < NHAND ; h++)
             expect_values (metric_of (hand_cases [h].name, hand_cases [h].p),
                 types ( ) [t], A, B, hand_cases [h].d, false, "2x3") ;
         GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
@@ -186,7 +190,7 @@ static void exact_union_gives_the_same_hand_computed_values (void **state)
         GrB_Matrix A, B ;
         gxt_dense_rows (&A, GrB_FP64, 2, 3, hA) ;
         gxt_dense_rows (&B, GrB_FP64, 2, 3, hB) ;
-        for (int h = 0 ; h < 19 ; h++)
+        for (int h = 0 ; h < NHAND ; h++)
             expect_values (metric_of (hand_cases [h].name, hand_cases [h].p),
                 types ( ) [t], A, B, hand_cases [h].d, false, "2x3, exact union") ;
         GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
@@ -256,7 +260,7 @@ static void two_empty_rows_are_at_zero_except_russellrao_at_one (void **state)
             GrB_Matrix A, B ;
             gxt_dense_rows (&A, GrB_FP64, 1, 4, z) ;
             gxt_dense_rows (&B, GrB_FP64, 1, 4, z) ;
-            double e = (strcmp (mt->name, "RUSSELLRAO") == 0) ? 1 : 0 ;
+            double e = mt->empty ;
             expect_values (mt, types ( ) [t], A, B, &e, true, "two empty rows") ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
         }
@@ -282,6 +286,7 @@ static void empty_row_against_nonempty_row_has_the_defined_value (void **state)
         { "JACCARD", 0, 1 }, { "DICE", 0, 1 },
         { "DOT", 0, 0 },
         { "RUSSELLRAO", 0, 1 },         // (4 - 0)/4
+        { "SOKALMICHENER", 0, 6.0/7 },  // R = 2*3, S = 1: 6/(1+6)
         { "HELLINGER", 0, sqrt (6.0/2) },   // sum (sqrt y)^2 = 6
         { "JENSEN_SHANNON", 0, sqrt (6*l2/2) },  // y ln(y/(y/2)) = y ln2
         { "KL_DIVERGENCE", 0, 0 },
@@ -315,11 +320,13 @@ static void stored_zeros_are_values_not_pattern (void **state)
         { "JACCARD", 1 }, { "DICE", 1 }, { "RUSSELLRAO", 1 },
         { "MANHATTAN", 4 }, { "HAMMING", 1 }, { "CHEBYSHEV", 2 },
         { "COSINE", 1 }, { "DOT", 0 }, { "CANBERRA", 3 },
+        { "SOKALMICHENER", 1 },         // all 3 columns differ: 6/(0+6)
     } ;
     // and x against itself with its stored zero: Jaccard 0, RussellRao 1/3
     struct { const char *name ; double d ; } s [] =
     {
         { "JACCARD", 0 }, { "DICE", 0 }, { "RUSSELLRAO", 1.0/3 }, { "HAMMING", 0 },
+        { "SOKALMICHENER", 0 },
     } ;
     for (int t = 0 ; t < 2 ; t++)
     {

@@ -86,8 +86,13 @@ static inline __attribute__((always_inline)) void rewrite_row
     }
 }
 
-#define REWRITE_CASE(M) \
+// a specialisation per metric of the PLUS and DOT kinds (GXD_METRICS);
+// MAX kinds never take the rewrite (use_rewrite)
+#define REWRITE_PLUS(M) \
     case M: rewrite_row (M, P, A, i, B, T, acc, acc2, flag, C, n) ; break ;
+#define REWRITE_DOT REWRITE_PLUS
+#define REWRITE_MAX(M) case M: break ;
+#define REWRITE_ROW(U, NAME, KIND, ...) REWRITE_ ## KIND (GXD_ ## NAME)
 
 static void rewrite_block (const gxd_plan *P, const cpu_rows *A,
     const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2,
@@ -96,15 +101,8 @@ static void rewrite_block (const gxd_plan *P, const cpu_rows *A,
     int64_t n = B->nrows ;
     switch (P->metric)
     {
-        REWRITE_CASE (GXD_EUCLIDEAN)     REWRITE_CASE (GXD_SQEUCLIDEAN)
-        REWRITE_CASE (GXD_COSINE)        REWRITE_CASE (GXD_CORRELATION)
-        REWRITE_CASE (GXD_DICE)          REWRITE_CASE (GXD_DOT)
-        REWRITE_CASE (GXD_HELLINGER)     REWRITE_CASE (GXD_JACCARD)
-        REWRITE_CASE (GXD_RUSSELLRAO)    REWRITE_CASE (GXD_KL_DIVERGENCE)
-        REWRITE_CASE (GXD_CANBERRA)      REWRITE_CASE (GXD_HAMMING)
-        REWRITE_CASE (GXD_JENSEN_SHANNON) REWRITE_CASE (GXD_MANHATTAN)
-        REWRITE_CASE (GXD_BRAYCURTIS)    REWRITE_CASE (GXD_MINKOWSKI)
-        default: rewrite_row (GXD_GENERIC, P, A, i, B, T, acc, acc2, flag, C, n) ;
+        GXD_METRICS (REWRITE_ROW, ~)
+        REWRITE_PLUS (GXD_GENERIC)
     }
 }
 

@@ -25,7 +25,7 @@ extern "C" {
 // them into the semiring's type, then computed in double.  metric: one of
 // EUCLIDEAN SQEUCLIDEAN COSINE CORRELATION DICE DOT HELLINGER JACCARD
 // RUSSELLRAO KL_DIVERGENCE CANBERRA CHEBYSHEV HAMMING JENSEN_SHANNON MANHATTAN
-// BRAYCURTIS MINKOWSKI; p is used by MINKOWSKI only (0 < p <= inf; p = inf
+// BRAYCURTIS SOKALMICHENER MINKOWSKI (GXO_metric_name); p is used by MINKOWSKI only (0 < p <= inf; p = inf
 // is CHEBYSHEV).  Right for any finite values: no intermediate overflows or
 // underflows where the distance is representable (docs/metrics.md, "Extreme
 // values", names the input range of DOT, KL_DIVERGENCE and SQEUCLIDEAN,
@@ -36,6 +36,10 @@ extern "C" {
 // A and B are not modified.
 GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
     GrB_Type type, GrB_Matrix A, GrB_Matrix B) ;
+
+// The name of the oracle's q-th metric (q = 0, 1, ...), NULL past the last:
+// the tests check this list against the library's.
+const char *GXO_metric_name (int q) ;
 
 // S: a new m-by-n full GrB_FP64 matrix, the conditioning scale used in
 // tolerances.  DOT: S(i,j) = sum_c |a_c| |b_c|.  KL_DIVERGENCE: S(i,j) = sum

@@ -41,8 +41,15 @@ static const char *names [ ] =
     [GXO_JENSEN_SHANNON] = "JENSEN_SHANNON",
     [GXO_MANHATTAN]      = "MANHATTAN",
     [GXO_BRAYCURTIS]     = "BRAYCURTIS",
+    [GXO_SOKALMICHENER]  = "SOKALMICHENER",
     [GXO_MINKOWSKI]      = "MINKOWSKI",
 } ;
+
+const char *GXO_metric_name (int q)
+{
+    return (q >= 0 && q < (int) (sizeof (names) / sizeof (names [0])))
+        ? names [q] : NULL ;
+}
 
 GrB_Info GXO_metric_id (gxo_metric *id, const char *name)
 {
@@ -423,7 +430,7 @@ static GrB_Info raw (work *w)
         case GXO_KL_DIVERGENCE :
             // x ln(x/y) is 0 unless both are present (and positive)
             return (intersection_sum (&w->X, w, GXO_OP_KL)) ;
-        default :       // JACCARD, DICE, RUSSELLRAO
+        default :       // JACCARD, DICE, RUSSELLRAO, SOKALMICHENER
             return (set_counts (w)) ;
     }
 }
@@ -477,6 +484,13 @@ static double finish (const work *w, GrB_Index i, GrB_Index j, double x)
         }
         case GXO_RUSSELLRAO :
             return ((k == 0) ? 0 : (k - x) / k) ;
+        case GXO_SOKALMICHENER :        // R / (S + R) of the four counts
+        {
+            double ntt = x, ntf = w->ra [i] - x, nft = w->rb [j] - x ;
+            double nff = k - ntt - ntf - nft ;
+            double r = 2 * (ntf + nft), s = ntt + nff ;
+            return ((k == 0) ? 0 : r / (s + r)) ;
+        }
         default :       // SQEUCLIDEAN MANHATTAN CHEBYSHEV CANBERRA DOT KL
             return (x) ;
     }
