@@ -25,7 +25,7 @@ void cli_help (void)
 "  --metric NAME     euclidean (default), l2, sqeuclidean, cityblock,\n"
 "                    manhattan, l1, cosine, chebyshev, minkowski, canberra,\n"
 "                    braycurtis, hamming, jaccard, dice, russellrao,\n"
-"                    correlation, hellinger, jensenshannon, kl\n"
+"                    sokalmichener, correlation, hellinger, jensenshannon, kl\n"
 "                    (kl_divergence), dot (a similarity: largest first)\n"
 "  --p P             minkowski's degree (default 2; inf is chebyshev)\n"
 "  -k N              knn: neighbors per row (default 5)\n"

@@ -9,6 +9,7 @@
 // their addresses.
 
 #include "cli.h"
+#include "gxd_metric_list.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -21,34 +22,22 @@ typedef struct
 }
 metric_name ;
 
-#define M(name, NAME) { name, &GxB_DIST_ ## NAME ## _FP32, &GxB_DIST_ ## NAME ## _FP64 }
+// every metric of the list (metrics/gxd_metric_list.h) by its scipy name,
+// then the other names scikit-learn and scipy know them by
+#define ENTRY_NONE(name, NAME) { name, NULL, NULL },
+#define ENTRY_TERM(name, NAME) { name, &GxB_DIST_ ## NAME ## _FP32, &GxB_DIST_ ## NAME ## _FP64 },
+#define ENTRY_TIMES ENTRY_TERM
+#define ENTRY(U, NAME, KIND, NACC, DOMAIN, GUARD, MULT, TERMS, SIGN, SELF,   \
+    EMPTY, FLOOR, SCIPY) ENTRY_ ## MULT (SCIPY, NAME)
 
 static const metric_name table [] =
 {
-    M ("euclidean",     EUCLIDEAN),
-    M ("l2",            EUCLIDEAN),
-    M ("sqeuclidean",   SQEUCLIDEAN),
-    M ("cityblock",     MANHATTAN),
-    M ("manhattan",     MANHATTAN),
-    M ("l1",            MANHATTAN),
-    M ("cosine",        COSINE),
-    M ("chebyshev",     CHEBYSHEV),
-    { "minkowski", NULL, NULL },
-    M ("canberra",      CANBERRA),
-    M ("braycurtis",    BRAYCURTIS),
-    M ("hamming",       HAMMING),
-    M ("jaccard",       JACCARD),
-    M ("dice",          DICE),
-    M ("russellrao",    RUSSELLRAO),
-    M ("correlation",   CORRELATION),
-    M ("hellinger",     HELLINGER),
-    M ("jensenshannon", JENSEN_SHANNON),
-    M ("kl",            KL_DIVERGENCE),
-    M ("kl_divergence", KL_DIVERGENCE),
-    M ("dot",           DOT),
+    GXD_METRICS (ENTRY, ~)
+    ENTRY_TERM ("l2",            EUCLIDEAN)
+    ENTRY_TERM ("manhattan",     MANHATTAN)
+    ENTRY_TERM ("l1",            MANHATTAN)
+    ENTRY_TERM ("kl",            KL_DIVERGENCE)
 } ;
-
-#undef M
 
 #define NMETRICS ((int) (sizeof (table) / sizeof (table [0])))
 

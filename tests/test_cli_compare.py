@@ -216,6 +216,16 @@ def kl(X, Y):
     return out
 
 
+def sokalmichener(X, Y):
+    """scipy's sokalmichener on the patterns (scipy <= 1.14; later versions
+    removed it: then its formula, R / (S + R) of the four counts)"""
+    if hasattr(scipy.spatial.distance, "sokalmichener"):
+        return cdist(X != 0, Y != 0, "sokalmichener")
+    px, py = (X != 0).astype(float), (Y != 0).astype(float)
+    one = px.sum(1)[:, None] + py.sum(1)[None, :] - 2 * (px @ py.T)
+    return 2 * one / (X.shape[1] + one)
+
+
 REFS = {
     "euclidean":     lambda X, Y: cdist(X, Y, "euclidean"),
     "sqeuclidean":   lambda X, Y: cdist(X, Y, "sqeuclidean"),
@@ -229,6 +239,7 @@ REFS = {
     "jaccard":       lambda X, Y: cdist(X != 0, Y != 0, "jaccard"),
     "dice":          lambda X, Y: cdist(X != 0, Y != 0, "dice"),
     "russellrao":    lambda X, Y: cdist(X != 0, Y != 0, "russellrao"),
+    "sokalmichener": sokalmichener,
     "correlation":   lambda X, Y: cdist(X, Y, "correlation"),
     "dot":           lambda X, Y: X @ Y.T,
     "hellinger":     hellinger,

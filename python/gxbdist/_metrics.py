@@ -23,6 +23,7 @@ _PREDEFINED = {
     "jaccard": "JACCARD",
     "dice": "DICE",
     "russellrao": "RUSSELLRAO",
+    "sokalmichener": "SOKALMICHENER",
     "hellinger": "HELLINGER",
     "jensenshannon": "JENSEN_SHANNON", "jensen_shannon": "JENSEN_SHANNON",
     "kl_divergence": "KL_DIVERGENCE", "kl": "KL_DIVERGENCE",

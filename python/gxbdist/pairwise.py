@@ -59,7 +59,7 @@ def pairwise_distances(X, Y=None, metric="euclidean", *, backend="auto", dtype=N
     Y : same, (n, k), or None
     metric : a name: euclidean, l2, sqeuclidean, cityblock, manhattan, l1,
         chebyshev, infinity, minkowski (p=), cosine, correlation, canberra,
-        braycurtis, hamming, jaccard, dice, russellrao, hellinger,
+        braycurtis, hamming, jaccard, dice, russellrao, sokalmichener, hellinger,
         jensenshannon, kl_divergence (kl), dot (definitions: docs/metrics.md)
     backend : "auto" (GXBDIST_BACKEND, else GPU when usable), "cpu" or "gpu"
     dtype : float32 or float64; None: float32 when X and Y are both float32

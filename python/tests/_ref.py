@@ -8,6 +8,7 @@ import os
 
 import numpy as np
 import scipy.sparse as sp
+from scipy.spatial import distance
 from scipy.spatial.distance import cdist
 
 RTOL = {np.dtype(np.float32): 1e-5, np.dtype(np.float64): 1e-12}
@@ -20,10 +21,12 @@ SCIPY = {
     "canberra": "canberra", "braycurtis": "braycurtis", "hamming": "hamming",
     "cosine": "cosine", "correlation": "correlation",
     "jaccard": "jaccard", "dice": "dice", "russellrao": "russellrao",
+    # scipy <= 1.14 (removed in 1.15: then the formula below)
+    "sokalmichener": "sokalmichener" if hasattr(distance, "sokalmichener") else None,
     "hellinger": None, "jensenshannon": None, "jensen_shannon": None,
     "kl_divergence": None, "kl": None, "dot": None,
 }
-SET_METRICS = {"jaccard", "dice", "russellrao"}      # on the pattern (x != 0)
+SET_METRICS = {"jaccard", "dice", "russellrao", "sokalmichener"}   # on the pattern (x != 0)
 NONNEGATIVE = {"hellinger", "jensenshannon", "jensen_shannon", "kl_divergence", "kl"}
 
 
@@ -65,6 +68,13 @@ def _reference(metric, X, Y, p=None):
     if name is None:
         if metric == "dot":
             return x @ y.T
+        if metric == "sokalmichener":
+            # R / (S + R), R = 2 (c_TF + c_FT), S = c_TT + c_FF on the patterns
+            px, py = (x != 0).astype(float), (y != 0).astype(float)
+            tt = px @ py.T
+            one = px.sum(1)[:, None] + py.sum(1)[None, :] - 2 * tt
+            k = x.shape[1]
+            return np.where(k > 0, 2 * one / np.maximum(k + one, 1), 0.0)
         if metric == "hellinger":
             d = np.sqrt(x)[:, None, :] - np.sqrt(y)[None, :, :]
             return np.sqrt((d * d).sum(axis=2) / 2)

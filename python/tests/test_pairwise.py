@@ -37,7 +37,7 @@ def test_every_metric_name_is_tested():
 
 def _data(metric, dtype, rng, m=23, n=17, k=40, density=0.15):
     nonneg = metric in _ref.NONNEGATIVE
-    integers = metric in ("hamming", "jaccard", "dice", "russellrao")
+    integers = metric in ("hamming", "jaccard", "dice", "russellrao", "sokalmichener")
     X = _ref.random_csr(rng, m, k, density, nonneg, integers, empty_rows=(3, 11), dtype=dtype)
     Y = _ref.random_csr(rng, n, k, density, nonneg, integers, empty_rows=(5,), dtype=dtype)
     if integers:
@@ -85,7 +85,7 @@ def test_metric_dense_input(metric, params, dtype):
 
 SKLEARN = ["euclidean", "l2", "sqeuclidean", "cityblock", "manhattan", "l1", "cosine",
            "chebyshev", "canberra", "braycurtis", "hamming", "correlation", "jaccard",
-           "dice", "russellrao", "minkowski"]
+           "dice", "russellrao", "sokalmichener", "minkowski"]
 
 
 @pytest.mark.parametrize("metric", SKLEARN)
@@ -95,7 +95,7 @@ def test_scikit_learn_agrees(metric):
     definition: the set metrics on non-boolean data as sklearn converts
     them to bool)."""
     rng = np.random.default_rng(_ref.seed() + 2)
-    integers = metric in ("hamming", "jaccard", "dice", "russellrao")
+    integers = metric in ("hamming", "jaccard", "dice", "russellrao", "sokalmichener")
     X = _ref.random_csr(rng, 19, 30, 0.3, integers=integers)
     Y = _ref.random_csr(rng, 13, 30, 0.3, integers=integers)
     keep_x = np.diff(X.indptr) > 1
@@ -257,7 +257,7 @@ def test_verify_mode_passes():
 # the bundled data
 # ---------------------------------------------------------------------------
 
-K_DEPENDENT = {"hamming", "russellrao", "correlation"}   # k enters the formula
+K_DEPENDENT = {"hamming", "russellrao", "sokalmichener", "correlation"}   # k enters the formula
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -265,8 +265,8 @@ K_DEPENDENT = {"hamming", "russellrao", "correlation"}   # k enters the formula
 def test_fortunes(metric, params, dtype):
     """Rows of data/fortunes.mtx.gz (word counts; three empty rows among
     them).  Metrics that do not depend on k are compared on the columns the
-    rows use (the others contribute nothing); hamming, russellrao and
-    correlation on all 15,639 columns."""
+    rows use (the others contribute nothing); hamming, russellrao,
+    sokalmichener and correlation on all 15,639 columns."""
     F = _ref.fortunes()
     xi = np.r_[np.arange(0, 60), [417, 472]]
     yi = np.r_[np.arange(3000, 3100), [641]]
