@@ -3,7 +3,10 @@
 //------------------------------------------------------------------------------
 
 // Included by the CPU backend (C) and the CUDA backend (nvcc), so that each
-// metric's terms are written once.  All arithmetic is in double; a backend
+// metric's terms are written once.  The switches on the metric have no
+// default: the library compiles with -Werror=switch, so a metric added to
+// gxd_metric_list.h is a compile error in every function that must say
+// what it does (the return after each switch is never reached).  All arithmetic is in double; a backend
 // may call these with m a compile-time constant so the switches fold away.
 //
 // Per pair, a backend computes one of two ways (gxd_metric.h):
@@ -312,8 +315,12 @@ GXD_HD double gxd_f (gxd_metric_id m, const gxd_plan *P, double x, double y)
         case GXD_JENSEN_SHANNON: return gxd_js (x, y) ;
         case GXD_BRAYCURTIS:    return fabs (x - y) ;
         case GXD_GENERIC:       return gxd_binop (P->mult, x, y) ;
-        default:                return 0 ;
+        // DOT kinds are sums of their intersection term g alone
+        case GXD_COSINE: case GXD_CORRELATION: case GXD_DICE: case GXD_DOT:
+        case GXD_JACCARD: case GXD_RUSSELLRAO: case GXD_KL_DIVERGENCE:
+        case GXD_SOKALMICHENER: return 0 ;
     }
+    return 0 ;
 }
 
 // f(e,e): what a column missing from both rows contributes
@@ -352,8 +359,11 @@ GXD_HD double gxd_norm_term (gxd_metric_id m, const gxd_plan *P, double x,
             return (left ? gxd_binop (P->mult, x, e) : gxd_binop (P->mult, e, x))
                 - gxd_fee (m, P) ;
         }
-        default:                return 0 ;
+        // no row sum: Chebyshev is union only, the rest use k or nothing
+        case GXD_CHEBYSHEV: case GXD_DOT: case GXD_RUSSELLRAO:
+        case GXD_KL_DIVERGENCE: return 0 ;
     }
+    return 0 ;
 }
 
 // intersection term g(x,y) = f(x,y) - f(x,e) - f(e,y) + f(e,e) for PLUS
@@ -398,8 +408,9 @@ GXD_HD double gxd_g (gxd_metric_id m, const gxd_plan *P, double x, double y)
             return gxd_binop (P->mult, x, y) - gxd_binop (P->mult, x, e)
                 - gxd_binop (P->mult, e, y) + gxd_fee (m, P) ;
         }
-        default:                return 0 ;
+        case GXD_CHEBYSHEV:     return 0 ;      // union pass only
     }
+    return 0 ;
 }
 
 // second intersection term (Bray-Curtis denominator: sum |x+y|)
@@ -444,9 +455,12 @@ GXD_HD bool gxd_row_extreme (gxd_metric_id m, const gxd_plan *P, double hi)
         case GXD_CORRELATION: case GXD_HELLINGER: case GXD_JENSEN_SHANNON:
         case GXD_BRAYCURTIS: case GXD_MANHATTAN:
             return hi < GXD_ROW_LO || hi > GXD_ROW_HI ;
-        default:
+        case GXD_CANBERRA: case GXD_HAMMING: case GXD_DICE: case GXD_JACCARD:
+        case GXD_RUSSELLRAO: case GXD_SOKALMICHENER: case GXD_DOT:
+        case GXD_KL_DIVERGENCE: case GXD_CHEBYSHEV: case GXD_GENERIC:
             return false ;
     }
+    return false ;
 }
 
 GXD_HD void gxd_row_add (gxd_metric_id m, const gxd_plan *P, gxd_row *r,
@@ -602,8 +616,9 @@ GXD_HD double gxd_finalize (gxd_metric_id m, const gxd_plan *P, double acc,
         case GXD_DOT:
         case GXD_KL_DIVERGENCE: return acc ;
         case GXD_GENERIC:       return raw ;
-        default:                return 0 ;
+        case GXD_CHEBYSHEV:     return 0 ;      // union pass only
     }
+    return 0 ;
 }
 
 // true when the rewrite's result d (raw for PLUS kinds) may have lost more
@@ -652,9 +667,13 @@ GXD_HD bool gxd_needs_exact (gxd_metric_id m, const gxd_plan *P, double acc,
             double raw = gxd_raw (m, P, acc, a, b, k) ;
             return !(raw >= tau * scale) | !(a->n0 + b->n0 + acc2 >= tau * scale) ;
         }
-        default:
-            return false ;  // counts are exact; dot and KL have no rewrite
+        // counts are exact; dot and KL have no rewrite; Chebyshev is union only
+        case GXD_HAMMING: case GXD_DICE: case GXD_JACCARD: case GXD_RUSSELLRAO:
+        case GXD_SOKALMICHENER: case GXD_DOT: case GXD_KL_DIVERGENCE:
+        case GXD_CHEBYSHEV:
+            return false ;
     }
+    return false ;
 }
 
 //------------------------------------------------------------------------------
@@ -808,7 +827,8 @@ GXD_HD void gxd_ustep (gxd_metric_id m, const gxd_plan *P, gxd_ustate *s,
             s->s0 = (P->add == GXD_OP_PLUS) ? s->s0 + t : gxd_binop (P->add, s->s0, t) ;
             break ;
         }
-        default:
+        case GXD_SQEUCLIDEAN: case GXD_MANHATTAN: case GXD_CANBERRA:
+        case GXD_HAMMING:
             s->s0 += gxd_f (m, P, x, y) ;
             break ;
     }
@@ -891,8 +911,8 @@ GXD_HD double gxd_uend (gxd_metric_id m, const gxd_plan *P,
                 default:           return gxd_binop (P->add, s->s0, fee) ;
             }
         }
-        default:                return 0 ;
     }
+    return 0 ;
 }
 
 // Minkowski's rewrite: only up to GXD_MINK_PMAX (above, the union pass)

@@ -11,6 +11,8 @@ distances between unit vectors carry an absolute error of about
 sqrt(2d) * 1e-16 whatever the method, scipy's included).
 """
 
+import os
+import re
 import warnings
 
 import numpy as np
@@ -19,6 +21,7 @@ import scipy.sparse as sp
 from sklearn.metrics import pairwise_distances as sk_pairwise_distances
 
 import gxbdist
+from gxbdist import _metrics
 import _ref
 
 DTYPES = [np.float32, np.float64]
@@ -33,6 +36,21 @@ IDS = ["%s%s" % (m, "-p%s" % p["p"] if p else "") for m, p in CASES]
 
 def test_every_metric_name_is_tested():
     assert set(gxbdist.METRICS) == {m for m, _ in CASES}
+
+
+def test_every_metric_of_the_library_has_its_scipy_name():
+    """Each row of the library's metric list (metrics/gxd_metric_list.h:
+    X (U, NAME, ..., "scipy name")) is reachable by its scipy name, and
+    that name gives the row's GxB_DIST_<NAME> (minkowski: its own)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                        "metrics", "gxd_metric_list.h")
+    with open(path) as f:
+        rows = re.findall(r'^\s*X \(U, (\w+),.*"(\w+)"\)', f.read(), re.M)
+    assert len(rows) > 10
+    for name, scipy_name in rows:
+        assert scipy_name in gxbdist.METRICS, scipy_name
+        if scipy_name != "minkowski":
+            assert _metrics.canonical(scipy_name, None)[0] == name, scipy_name
 
 
 def _data(metric, dtype, rng, m=23, n=17, k=40, density=0.15):
