@@ -221,25 +221,10 @@ typedef struct
 }
 metric ;
 
-static metric metrics [] =
-{
-    { "MANHATTAN",      &GxB_DIST_MANHATTAN_FP32 },
-    { "COSINE",         &GxB_DIST_COSINE_FP32 },
-    { "EUCLIDEAN",      &GxB_DIST_EUCLIDEAN_FP32 },
-    { "CANBERRA",       &GxB_DIST_CANBERRA_FP32 },
-    { "CHEBYSHEV",      &GxB_DIST_CHEBYSHEV_FP32 },
-    { "JENSEN_SHANNON", &GxB_DIST_JENSEN_SHANNON_FP32 },
-    { "SQEUCLIDEAN",    &GxB_DIST_SQEUCLIDEAN_FP32 },
-    { "CORRELATION",    &GxB_DIST_CORRELATION_FP32 },
-    { "DICE",           &GxB_DIST_DICE_FP32 },
-    { "DOT",            &GxB_DIST_DOT_FP32 },
-    { "HELLINGER",      &GxB_DIST_HELLINGER_FP32 },
-    { "JACCARD",        &GxB_DIST_JACCARD_FP32 },
-    { "RUSSELLRAO",     &GxB_DIST_RUSSELLRAO_FP32 },
-    { "KL_DIVERGENCE",  &GxB_DIST_KL_DIVERGENCE_FP32 },
-    { "HAMMING",        &GxB_DIST_HAMMING_FP32 },
-    { "BRAYCURTIS",     &GxB_DIST_BRAYCURTIS_FP32 },
-} ;
+// every predefined metric (gxbdist.h's list)
+#define ENTRY(NAME) { #NAME, &GxB_DIST_ ## NAME ## _FP32 },
+static metric metrics [] = { GXB_DIST_METRICS (ENTRY) } ;
+#undef ENTRY
 #define NMETRICS ((int) (sizeof (metrics) / sizeof (metrics [0])))
 
 static const char *default_metrics =
@@ -397,10 +382,16 @@ static int run (int argc, char **argv)
         else if (!strcmp (o, "--rows")) rows = atoll (v) ;
         else if (!strcmp (o, "--metrics"))
         {
-            snprintf (mlist, sizeof (mlist), "%s", strcmp (v, "all") ? v :
-                "MANHATTAN,COSINE,EUCLIDEAN,CANBERRA,CHEBYSHEV,JENSEN_SHANNON,"
-                "SQEUCLIDEAN,CORRELATION,DICE,DOT,HELLINGER,JACCARD,RUSSELLRAO,"
-                "KL_DIVERGENCE,HAMMING,BRAYCURTIS") ;
+            snprintf (mlist, sizeof (mlist), "%s", v) ;
+            if (!strcmp (v, "all"))
+            {
+                mlist [0] = '\0' ;
+                for (int q = 0 ; q < NMETRICS ; q++)
+                {
+                    strncat (mlist, q ? "," : "", sizeof (mlist) - strlen (mlist) - 1) ;
+                    strncat (mlist, metrics [q].name, sizeof (mlist) - strlen (mlist) - 1) ;
+                }
+            }
         }
         else if (!strcmp (o, "--ref-budget")) ref_budget = atof (v) ;
         else if (!strcmp (o, "--products")) W = atof (v) ;

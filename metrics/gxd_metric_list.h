@@ -8,7 +8,7 @@
 // (graphblas_ext/gxd_predefined.c, checked against include/gxbdist.h), the
 // CPU and GPU dispatch switches (reference/cpu/cpu_dense.c, cpu_pair.c,
 // cuda/gpu_internal.cuh), the tests' metric list (tests/test_common.c),
-// the command's metric names (cli/cli_metric.c); tests/test_registry.c
+// the command's metric names (cli/cli_metric.c); tests/test_metric_list.c
 // checks docs/metrics.md and the oracle's names against it.  A metric's
 // arithmetic is in gxd_metric_ops.h, its textbook formula in
 // reference/oracle/oracle_metric.c.  Adding a metric: a row here, its cases

@@ -1,5 +1,5 @@
 //------------------------------------------------------------------------------
-// tests/test_registry.c: the metric list is the one list of metrics
+// tests/test_metric_list.c: the metric list is the one list of metrics
 //------------------------------------------------------------------------------
 
 // metrics/gxd_metric_list.h declares every metric once; the library's ids,
@@ -115,5 +115,5 @@ int main (void)
         cmocka_unit_test (the_tests_cover_every_predefined_metric_of_the_list),
         cmocka_unit_test (docs_metrics_md_defines_exactly_the_metrics_of_the_list),
     } ;
-    return gxt_main ("registry", tests, sizeof (tests) / sizeof (tests [0])) ;
+    return gxt_main ("metric_list", tests, sizeof (tests) / sizeof (tests [0])) ;
 }
