@@ -401,8 +401,8 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, GrB_BinaryOp op)
     }
     else if (!cache_dir (dir))
     {
-        info = GXD_error (GrB_INVALID_VALUE, "user operator: no folder for "
-            "compiled operators (set GXBDIST_CACHE_DIR to a writable one)") ;
+        // nowhere to compile to: the operator runs through GraphBLAS
+        no_compiler = true ;
     }
     else
     {
@@ -429,7 +429,8 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, GrB_BinaryOp op)
         source = NULL ;
     }
     pthread_mutex_unlock (&jit_lock) ;
-    // no compiler on this machine: the operator runs through GraphBLAS
+    // no compiler on this machine, or no folder to write to: the operator
+    // runs through GraphBLAS (gxd_union_graphblas.c)
     if (no_compiler) *fn = NULL ;
     GXD_FREE_ALL ;
     return info ;

@@ -13,7 +13,8 @@
 #include <GraphBLAS.h>
 
 // *fn = op compiled (cached in the process and on disk), or NULL when op has
-// no definition, its types are not FP32/FP64, or no compiler can be run.
+// no definition, its types are not FP32/FP64, or no compiler can be run
+// (or no cache folder written).
 // A definition that does not compile: GrB_INVALID_VALUE with the
 // compiler's output in the message.
 GrB_Info GXD_jit_op (gxd_user_fn *fn, GrB_BinaryOp op) ;
