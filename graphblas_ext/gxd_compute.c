@@ -95,6 +95,14 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
                 PRId64 " result does not fit in memory (use a mask)", m, n) ;
         }
         size_t size = (size_t) m * n * esize ;
+        if (!GXD_memory_fits ((double) size))
+        {
+            // refused before any work (overcommit would let it start and
+            // be killed later)
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: the %" PRId64
+                " x %" PRId64 " result (%.3g GB) is more than half the "
+                "physical memory (use a mask, or GxB_kNN)", m, n, size / 1e9) ;
+        }
         Cx = GXD_malloc_result (size > 0 ? size : esize) ;
         if (Cx == NULL)
         {

@@ -405,6 +405,12 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     GXD_TRY (ops_new (&O, call, ex, ey, P.zs)) ;
 
     size_t csize = (P.npairs > 0 ? P.npairs : 1) * P.zs ;
+    if (!GXD_memory_fits ((double) csize))
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: the result (%" PRId64
+            " entries, %.3g GB) is more than half the physical memory%s",
+            P.npairs, csize / 1e9, sampled ? "" : " (use a mask, or GxB_kNN)") ;
+    }
     Cx = GXD_malloc_result (csize) ;
     if (Cx == NULL)
     {
