@@ -10,8 +10,13 @@
 //      double gxd_jit_op (double x, double y)
 //
 // which casts x and y to the operator's own types, calls the user's function
-// (inlined by the compiler) and returns z as a double: the CPU backend then
-// runs the operator in the same loops as a built-in one (gxd_plan.user_*).
+// (inlined by the compiler) and returns z as a double, and
+//
+//      double gxd_jit_g (double x, double y, double e)
+//
+// the intersection term f(x,y) - f(x,e) - f(e,y) + f(e,e) of the rewrite
+// (gxd_metric.h) in one call: the CPU backend then runs the operator in the
+// same loops as a built-in one (gxd_plan.user_*).
 // An operator without a definition has only its function pointer, which
 // only GraphBLAS can call: it takes gxd_union_graphblas.c instead.
 //
@@ -62,7 +67,8 @@ typedef struct
 {
     char *source ;          // the generated source (malloc'd)
     void *handle ;          // dlopen handle
-    gxd_user_fn fn ;
+    gxd_user_fn fn ;        // gxd_jit_op
+    gxd_user_g g ;          // gxd_jit_g
 }
 jit_module ;
 
@@ -140,10 +146,14 @@ static GrB_Info module_source (char **source, bool *has_defn, GrB_BinaryOp op)
         "#include <math.h>\n#include <stdint.h>\n#include <stdbool.h>\n"
         "#include <stddef.h>\n#include <stdlib.h>\n#include <string.h>\n"
         "%s\n"
-        "__attribute__ ((visibility (\"default\")))\n"
-        "double gxd_jit_op (double x, double y)\n"
+        "static inline double op (double x, double y)\n"
         "{\n    %s z ; %s a = (%s) x ; %s b = (%s) y ;\n"
-        "    %s (&z, &a, &b) ;\n    return ((double) z) ;\n}\n" ;
+        "    %s (&z, &a, &b) ;\n    return ((double) z) ;\n}\n"
+        "__attribute__ ((visibility (\"default\")))\n"
+        "double gxd_jit_op (double x, double y) { return (op (x, y)) ; }\n"
+        "__attribute__ ((visibility (\"default\")))\n"
+        "double gxd_jit_g (double x, double y, double e)\n"
+        "{\n    return (op (x, y) - op (x, e) - op (e, y) + op (e, e)) ;\n}\n" ;
     size_t len = strlen (fmt) + strlen (defn) + strlen (name) + 64 ;
     *source = malloc (len) ;
     if (*source == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
@@ -248,19 +258,20 @@ static bool cache_dir (char dir [PATH_MAX])
 // compiling and loading
 //------------------------------------------------------------------------------
 
-// the module at so_path, if it loads and exports gxd_jit_op
-static bool load (const char *so_path, void **handle, gxd_user_fn *fn)
+// the module at so_path, if it loads and exports its two functions
+static bool load (const char *so_path, void **handle, jit_module *mod)
 {
     *handle = dlopen (so_path, RTLD_NOW | RTLD_LOCAL) ;
     if (*handle == NULL) return false ;
-    *fn = (gxd_user_fn) dlsym (*handle, "gxd_jit_op") ;
-    if (*fn == NULL) { dlclose (*handle) ; *handle = NULL ; }
-    return *fn != NULL ;
+    mod->fn = (gxd_user_fn) dlsym (*handle, "gxd_jit_op") ;
+    mod->g = (gxd_user_g) dlsym (*handle, "gxd_jit_g") ;
+    if (mod->fn == NULL || mod->g == NULL) { dlclose (*handle) ; *handle = NULL ; }
+    return *handle != NULL ;
 }
 
 // a disk entry that is exactly ours: same source, checksum holds
 static bool load_cached (const char *base, const char *source, void **handle,
-    gxd_user_fn *fn)
+    jit_module *fn)
 {
     char path [PATH_MAX], sum [32] ;
     snprintf (path, sizeof (path), "%s.c", base) ;
@@ -304,7 +315,7 @@ static int run_compiler (const char *src, const char *so, const char *log)
 
 // compile source into base.so (then base.c, base.sum beside it) and load it
 static GrB_Info compile (const char *base, const char *source, void **handle,
-    gxd_user_fn *fn, bool *no_compiler)
+    jit_module *fn, bool *no_compiler)
 {
     char tmp [PATH_MAX], src [PATH_MAX], so [PATH_MAX], log [PATH_MAX] ;
     char path [PATH_MAX], sum [32] ;
@@ -343,7 +354,7 @@ static GrB_Info compile (const char *base, const char *source, void **handle,
     {
         const char *why = dlerror ( ) ;
         info = GXD_error (GrB_INVALID_VALUE, "user operator: the compiled "
-            "module does not load (%s)", why != NULL ? why : "no gxd_jit_op") ;
+            "module does not load (%s)", why != NULL ? why : "no gxd_jit_op, gxd_jit_g") ;
         if (*handle != NULL) { dlclose (*handle) ; *handle = NULL ; }
     }
     else
@@ -369,12 +380,14 @@ static GrB_Info compile (const char *base, const char *source, void **handle,
 // GXD_jit_op: the compiled operator, from the cache or the compiler
 //------------------------------------------------------------------------------
 
-GrB_Info GXD_jit_op (gxd_user_fn *fn, GrB_BinaryOp op)
+GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, GrB_BinaryOp op)
 {
     #define GXD_FREE_ALL free (source) ;
     char *source = NULL ;
     bool has_defn ;
     *fn = NULL ;
+    if (g != NULL) *g = NULL ;
+    jit_module got = { 0 } ;
     GXD_TRY (module_source (&source, &has_defn, op)) ;
     if (!has_defn) return GrB_SUCCESS ;
 
@@ -384,6 +397,7 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, GrB_BinaryOp op)
         if (strcmp (modules [q].source, source) == 0)
         {
             *fn = modules [q].fn ;
+            if (g != NULL) *g = modules [q].g ;
             pthread_mutex_unlock (&jit_lock) ;
             GXD_FREE_ALL ;
             return GrB_SUCCESS ;
@@ -411,27 +425,28 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, GrB_BinaryOp op)
             GXD_JIT_FLAGS_KEY)) ;
         snprintf (base, sizeof (base), "%s/gxd_%016llx", dir,
             (unsigned long long) h) ;
-        if (load_cached (base, source, &handle, fn))
+        if (load_cached (base, source, &handle, &got))
         {
             ndisk_hits++ ;
         }
         else
         {
-            info = compile (base, source, &handle, fn, &no_compiler) ;
+            info = compile (base, source, &handle, &got, &no_compiler) ;
         }
     }
-    if (info == GrB_SUCCESS && *fn != NULL)
+    if (info == GrB_SUCCESS && handle != NULL)
     {
-        modules [nmodules].source = source ;
-        modules [nmodules].handle = handle ;
-        modules [nmodules].fn = *fn ;
-        nmodules++ ;
+        got.source = source ;
+        got.handle = handle ;
+        modules [nmodules++] = got ;
         source = NULL ;
+        *fn = got.fn ;
+        if (g != NULL) *g = got.g ;
     }
     pthread_mutex_unlock (&jit_lock) ;
-    // no compiler on this machine, or no folder to write to: the operator
-    // runs through GraphBLAS (gxd_union_graphblas.c)
-    if (no_compiler) *fn = NULL ;
+    // no compiler on this machine, or no folder to write to: *fn stays
+    // NULL, and the operator runs through GraphBLAS (gxd_union_graphblas.c)
+    (void) no_compiler ;
     GXD_FREE_ALL ;
     return info ;
     #undef GXD_FREE_ALL

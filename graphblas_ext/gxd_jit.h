@@ -17,6 +17,7 @@
 // (or no cache folder written).
 // A definition that does not compile: GrB_INVALID_VALUE with the
 // compiler's output in the message.
-GrB_Info GXD_jit_op (gxd_user_fn *fn, GrB_BinaryOp op) ;
+// *g (if g is not NULL) = its intersection term (gxd_plan.user_g).
+GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, GrB_BinaryOp op) ;
 
 #endif

@@ -81,10 +81,11 @@ static GrB_Info resolve_union (gxd_call *call)
     // a user's operator with a C definition is compiled (gxd_jit.c); one
     // without (or another built-in one) is left to SuiteSparse
     gxd_user_fn user_add = NULL, user_mult = NULL ;
+    gxd_user_g user_g = NULL ;
     double add_identity = 0 ;
     if (!add_ok)
     {
-        GXD_TRY (GXD_jit_op (&user_add, addop)) ;
+        GXD_TRY (GXD_jit_op (&user_add, NULL, addop)) ;
         if (user_add == NULL) return GrB_SUCCESS ;
         add = GXD_OP_USER ;
         float id32 = 0 ;
@@ -94,7 +95,7 @@ static GrB_Info resolve_union (gxd_call *call)
     }
     if (mult < 0)
     {
-        GXD_TRY (GXD_jit_op (&user_mult, call->mult)) ;
+        GXD_TRY (GXD_jit_op (&user_mult, &user_g, call->mult)) ;
         if (user_mult == NULL) return GrB_SUCCESS ;
         mult = GXD_OP_USER ;
     }
@@ -104,6 +105,7 @@ static GrB_Info resolve_union (gxd_call *call)
     call->plan.mult = (gxd_opcode) mult ;
     call->plan.user_add = user_add ;
     call->plan.user_mult = user_mult ;
+    call->plan.user_g = user_g ;
     call->plan.add_identity = add_identity ;
     call->plan.identity = call->identity ;
     call->plan.fp64 = (f == 1) ;

@@ -74,6 +74,8 @@ gxd_opcode ;
 // a user's operator compiled for the CPU (graphblas_ext/gxd_jit.c): its
 // own types inside, double at the boundary (values of FP32/FP64 data)
 typedef double (*gxd_user_fn) (double x, double y) ;
+// and its intersection term f(x,y) - f(x,e) - f(e,y) + f(e,e), in one call
+typedef double (*gxd_user_g) (double x, double y, double e) ;
 
 // one row of the metric table
 typedef struct
@@ -96,7 +98,8 @@ typedef struct
     gxd_opcode add ;        // GXD_GENERIC only: PLUS, TIMES, MIN, MAX or USER
     gxd_opcode mult ;       // GXD_GENERIC only
     double identity ;       // GXD_GENERIC only: the NAMM identity
-    gxd_user_fn user_mult ; // mult == GXD_OP_USER: the compiled (x)
+    gxd_user_fn user_mult ; // mult == GXD_OP_USER: the compiled (x) ...
+    gxd_user_g user_g ;     // ... and its intersection term
     gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+) ...
     double add_identity ;   // ... and its monoid's identity
     bool fp64 ;             // values and output are double (else float)

@@ -404,6 +404,9 @@ GXD_HD double gxd_g (gxd_metric_id m, const gxd_plan *P, double x, double y)
         case GXD_GENERIC:
         {
             double e = P->identity ;
+#ifndef __CUDA_ARCH__
+            if (P->mult == GXD_OP_USER) return P->user_g (x, y, e) ;
+#endif
             return gxd_mult (P, x, y) - gxd_mult (P, x, e)
                 - gxd_mult (P, e, y) + gxd_fee (m, P) ;
         }
