@@ -110,43 +110,87 @@ static inline int64_t row_len (const gxd_csr *R, int64_t i)
     return R->p [i+1] - R->p [i] ;
 }
 
-// dst [q] = src [0], for a value of s bytes
-static inline void put (char *dst, int64_t q, const char *src, size_t s)
+// the union size of rows i of A and j of B
+static int64_t union_size (const pairs *P, int64_t i, int64_t j)
 {
-    switch (s)
+    const int64_t *Aj = P->A->j, *Bj = P->B->j ;
+    int64_t p = P->A->p [i], pend = P->A->p [i+1] ;
+    int64_t r = P->B->p [j], rend = P->B->p [j+1] ;
+    int64_t both = 0 ;
+    while (p < pend && r < rend)
     {
-        case 1:  dst [q] = *src ; break ;
-        case 2:  memcpy (dst + 2*q, src, 2) ; break ;
-        case 4:  memcpy (dst + 4*q, src, 4) ; break ;
-        case 8:  memcpy (dst + 8*q, src, 8) ; break ;
-        default: memcpy (dst + s*q, src, s) ; break ;
+        int64_t ca = Aj [p], cb = Bj [r] ;
+        both += (ca == cb) ;
+        p += (ca <= cb) ;
+        r += (cb <= ca) ;
     }
+    return (P->A->p [i+1] - P->A->p [i]) + (P->B->p [j+1] - P->B->p [j]) - both ;
 }
 
-// merge rows i of A and j of B into X, Y from position q (Xb NULL: count
-// only); returns the size of the union
-static int64_t merge (const pairs *P, int64_t i, int64_t j, char *X, char *Y,
-    int64_t q)
+// merge rows i of A and j of B into X, Y from position q, with the
+// position of each value in the segment in Ri; values of types held in
+// TX and TY (unsigned integers of their sizes: the bytes are copied)
+#define MERGE(name, TX, TY)                                                 \
+static void name (const pairs *P, int64_t i, int64_t j, void *Xv, void *Yv, \
+    int64_t *Ri, int64_t q)                                                 \
+{                                                                           \
+    const TX *Ax = P->A->x, ex = *(const TX *) P->ex ;                      \
+    const TY *Bx = P->B->x, ey = *(const TY *) P->ey ;                      \
+    TX *X = Xv ;                                                            \
+    TY *Y = Yv ;                                                            \
+    const int64_t *Aj = P->A->j, *Bj = P->B->j ;                            \
+    int64_t p = P->A->p [i], pend = P->A->p [i+1] ;                         \
+    int64_t r = P->B->p [j], rend = P->B->p [j+1] ;                         \
+    int64_t q0 = q ;                                                        \
+    while (p < pend && r < rend)                                            \
+    {                                                                       \
+        int64_t ca = Aj [p], cb = Bj [r] ;                                  \
+        X [q] = (ca <= cb) ? Ax [p] : ex ;                                  \
+        Y [q] = (cb <= ca) ? Bx [r] : ey ;                                  \
+        Ri [q] = q - q0 ;                                                   \
+        q++ ;                                                               \
+        p += (ca <= cb) ;                                                   \
+        r += (cb <= ca) ;                                                   \
+    }                                                                       \
+    for ( ; p < pend ; p++, q++) { X [q] = Ax [p] ; Y [q] = ey ; Ri [q] = q - q0 ; } \
+    for ( ; r < rend ; r++, q++) { X [q] = ex ; Y [q] = Bx [r] ; Ri [q] = q - q0 ; } \
+}
+
+MERGE (merge_4_4, uint32_t, uint32_t)
+MERGE (merge_8_8, uint64_t, uint64_t)
+
+// any other sizes: one byte-copy at a time
+static void merge_any (const pairs *P, int64_t i, int64_t j, void *Xv,
+    void *Yv, int64_t *Ri, int64_t q)
 {
-    const gxd_csr *A = P->A, *B = P->B ;
-    const char *Ax = A->x, *Bx = B->x ;
-    int64_t p = A->p [i], pend = A->p [i+1] ;
-    int64_t r = B->p [j], rend = B->p [j+1] ;
+    const char *Ax = P->A->x, *Bx = P->B->x ;
+    char *X = Xv, *Y = Yv ;
+    size_t xs = P->xs, ys = P->ys ;
+    const int64_t *Aj = P->A->j, *Bj = P->B->j ;
+    int64_t p = P->A->p [i], pend = P->A->p [i+1] ;
+    int64_t r = P->B->p [j], rend = P->B->p [j+1] ;
     int64_t q0 = q ;
     while (p < pend || r < rend)
     {
-        int64_t ca = (p < pend) ? A->j [p] : INT64_MAX ;
-        int64_t cb = (r < rend) ? B->j [r] : INT64_MAX ;
-        if (X != NULL)
-        {
-            put (X, q, (ca <= cb) ? Ax + P->xs * p : P->ex, P->xs) ;
-            put (Y, q, (cb <= ca) ? Bx + P->ys * r : P->ey, P->ys) ;
-        }
+        int64_t ca = (p < pend) ? Aj [p] : INT64_MAX ;
+        int64_t cb = (r < rend) ? Bj [r] : INT64_MAX ;
+        memcpy (X + xs * q, (ca <= cb) ? Ax + xs * p : (const char *) P->ex, xs) ;
+        memcpy (Y + ys * q, (cb <= ca) ? Bx + ys * r : (const char *) P->ey, ys) ;
+        Ri [q] = q - q0 ;
         q++ ;
         p += (ca <= cb) ;
         r += (cb <= ca) ;
     }
-    return q - q0 ;
+}
+
+typedef void (*merge_fn) (const pairs *, int64_t, int64_t, void *, void *,
+    int64_t *, int64_t) ;
+
+static merge_fn merge_for (const pairs *P)
+{
+    if (P->xs == 4 && P->ys == 4) return merge_4_4 ;
+    if (P->xs == 8 && P->ys == 8) return merge_8_8 ;
+    return merge_any ;
 }
 
 //------------------------------------------------------------------------------
@@ -221,11 +265,39 @@ static GrB_Info fold_missing (GrB_Vector w, int64_t np, int64_t *cnt,
     #undef GXD_FREE_ALL
 }
 
+// the arrays a block fills, kept from one block to the next (first touch
+// of fresh pages for every block cost more than the merge itself)
+typedef struct
+{
+    char *X, *Y ;               // merged values of A and of B
+    int64_t *Rp, *Ri ;          // segments: starts, positions in a segment
+    int64_t *cnt ;              // columns missing from both rows
+    size_t X_size, Y_size, Rp_size, Ri_size, cnt_size ;
+}
+work ;
+
+static void work_free (work *W)
+{
+    GXD_free (W->X) ; GXD_free (W->Y) ; GXD_free (W->Rp) ; GXD_free (W->Ri) ;
+    GXD_free (W->cnt) ;
+    memset (W, 0, sizeof (*W)) ;
+}
+
+// *p holds at least need bytes (grown by a quarter more than asked)
+static bool reserve (void **p, size_t *size, size_t need)
+{
+    if (*size >= need && *p != NULL) return true ;
+    GXD_free (*p) ;
+    need += need / 4 ;
+    *p = GXD_malloc (need) ;
+    *size = (*p != NULL) ? need : 0 ;
+    return *p != NULL ;
+}
+
 // w (t) = add over segment t of mult (X, Y) (no entry for an empty one);
-// the arrays are consumed
-static GrB_Info segments (GrB_Vector w, char **X, char **Y, int64_t **Rp,
-    int64_t **Ri, int64_t np, int64_t L, int64_t maxlen, const pairs *P,
-    const gxd_call *call)
+// W's arrays are lent to GraphBLAS and taken back
+static GrB_Info segments (GrB_Vector w, work *W, int64_t np, int64_t L,
+    int64_t maxlen, const pairs *P, const gxd_call *call)
 {
     #define GXD_FREE_ALL                                                    \
         GrB_Vector_free (&Xv) ; GrB_Vector_free (&Yv) ;                     \
@@ -236,45 +308,47 @@ static GrB_Info segments (GrB_Vector w, char **X, char **Y, int64_t **Rp,
     GrB_Index zsize ;
     GXD_TRY (GrB_Vector_new (&Xv, call->xtype, L)) ;
     GXD_TRY (GrB_Vector_new (&Yv, call->ytype, L)) ;
-    GXD_TRY (GxB_Vector_pack_Full (Xv, (void **) X, L * P->xs, false, NULL)) ;
-    GXD_TRY (GxB_Vector_pack_Full (Yv, (void **) Y, L * P->ys, false, NULL)) ;
+    GXD_TRY (GxB_Vector_pack_Full (Xv, (void **) &W->X, W->X_size, false, NULL)) ;
+    GXD_TRY (GxB_Vector_pack_Full (Yv, (void **) &W->Y, W->Y_size, false, NULL)) ;
     GXD_TRY (GrB_Vector_new (&Zv, call->type, L)) ;
     GXD_TRY (GrB_Vector_eWiseMult_BinaryOp (Zv, NULL, NULL, call->mult, Xv,
         Yv, NULL)) ;
+    GXD_TRY (GxB_Vector_unpack_Full (Xv, (void **) &W->X, &W->X_size, NULL, NULL)) ;
+    GXD_TRY (GxB_Vector_unpack_Full (Yv, (void **) &W->Y, &W->Y_size, NULL, NULL)) ;
     GXD_TRY (GxB_Vector_unpack_Full (Zv, &Z, &zsize, NULL, NULL)) ;
     GXD_TRY (GrB_Matrix_new (&R, call->type, np, maxlen)) ;
-    GXD_TRY (GxB_Matrix_pack_CSR (R, (GrB_Index **) Rp, (GrB_Index **) Ri,
-        &Z, (np + 1) * sizeof (int64_t), L * sizeof (int64_t), zsize, false,
-        false, NULL)) ;
+    GXD_TRY (GxB_Matrix_pack_CSR (R, (GrB_Index **) &W->Rp, (GrB_Index **) &W->Ri,
+        &Z, W->Rp_size, W->Ri_size, zsize, false, false, NULL)) ;
     GXD_TRY (GrB_Matrix_reduce_Monoid (w, NULL, NULL, call->add, R, NULL)) ;
+    GXD_TRY (GxB_Matrix_unpack_CSR (R, (GrB_Index **) &W->Rp, (GrB_Index **) &W->Ri,
+        &Z, &W->Rp_size, &W->Ri_size, &zsize, NULL, NULL, NULL)) ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
 
-static GrB_Info block (char *Cx, const pairs *P, const ops *O, int64_t t0,
-    int64_t t1)
+static GrB_Info block (char *Cx, work *W, const pairs *P, const ops *O,
+    int64_t t0, int64_t t1)
 {
-    #define GXD_FREE_ALL                                                    \
-        GXD_free (X) ; GXD_free (Y) ; GXD_free (Rp) ; GXD_free (Ri) ;       \
-        GXD_free (cnt) ; GXD_free (w_x) ; GrB_Vector_free (&w) ;
-    char *X = NULL, *Y = NULL ;
+    #define GXD_FREE_ALL GXD_free (w_x) ; GrB_Vector_free (&w) ;
     void *w_x = NULL ;
-    int64_t *Rp = NULL, *Ri = NULL, *cnt = NULL ;
     GrB_Vector w = NULL ;
     const gxd_call *call = O->call ;
     int64_t np = t1 - t0 ;
 
     // segments: the union size of each pair, then their starts
-    Rp = GXD_malloc ((np + 1) * sizeof (int64_t)) ;
-    cnt = GXD_malloc ((np > 0 ? np : 1) * sizeof (int64_t)) ;
-    if (Rp == NULL || cnt == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    if (!reserve ((void **) &W->Rp, &W->Rp_size, (np + 1) * sizeof (int64_t))
+     || !reserve ((void **) &W->cnt, &W->cnt_size, np * sizeof (int64_t)))
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    }
+    int64_t *Rp = W->Rp, *cnt = W->cnt ;
     #pragma omp parallel for schedule(dynamic, 256)
     for (int64_t t = 0 ; t < np ; t++)
     {
         int64_t i, j ;
         pair_at (P, t0 + t, &i, &j) ;
-        cnt [t] = merge (P, i, j, NULL, NULL, 0) ;
+        cnt [t] = union_size (P, i, j) ;
     }
     Rp [0] = 0 ;
     int64_t maxlen = 1 ;
@@ -284,34 +358,32 @@ static GrB_Info block (char *Cx, const pairs *P, const ops *O, int64_t t0,
         if (cnt [t] > maxlen) maxlen = cnt [t] ;
         cnt [t] = O->k - cnt [t] ;      // the columns missing from both
     }
-    int64_t L = Rp [np], Lb = (L > 0) ? L : 1 ;
+    int64_t L = Rp [np] ;
 
     // the merged values, and each one's position in its segment
-    X = GXD_malloc (Lb * P->xs) ;
-    Y = GXD_malloc (Lb * P->ys) ;
-    Ri = GXD_malloc (Lb * sizeof (int64_t)) ;
-    if (X == NULL || Y == NULL || Ri == NULL)
-    {
-        GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-    }
-    #pragma omp parallel for schedule(dynamic, 256)
-    for (int64_t t = 0 ; t < np ; t++)
-    {
-        int64_t i, j ;
-        pair_at (P, t0 + t, &i, &j) ;
-        merge (P, i, j, X, Y, Rp [t]) ;
-        for (int64_t q = Rp [t] ; q < Rp [t+1] ; q++) Ri [q] = q - Rp [t] ;
-    }
-
     GXD_TRY (GrB_Vector_new (&w, call->type, np)) ;
     if (L > 0)
     {
-        GXD_TRY (segments (w, &X, &Y, &Rp, &Ri, np, L, maxlen, P, call)) ;
+        if (!reserve ((void **) &W->X, &W->X_size, L * P->xs)
+         || !reserve ((void **) &W->Y, &W->Y_size, L * P->ys)
+         || !reserve ((void **) &W->Ri, &W->Ri_size, L * sizeof (int64_t)))
+        {
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+        }
+        merge_fn merge = merge_for (P) ;
+        #pragma omp parallel for schedule(dynamic, 256)
+        for (int64_t t = 0 ; t < np ; t++)
+        {
+            int64_t i, j ;
+            pair_at (P, t0 + t, &i, &j) ;
+            merge (P, i, j, W->X, W->Y, W->Ri, Rp [t]) ;
+        }
+        GXD_TRY (segments (w, W, np, L, maxlen, P, call)) ;
     }
 
     // the columns missing from both rows, then add's identity where nothing
     // was added (k = 0)
-    if (O->fold) GXD_TRY (fold_missing (w, np, cnt, O)) ;
+    if (O->fold) GXD_TRY (fold_missing (w, np, W->cnt, O)) ;
     GXD_TRY (GrB_Vector_assign_Scalar (w, w, NULL, O->id, GrB_ALL, np,
         GrB_DESC_SC)) ;
     GrB_Index wsize ;
@@ -369,9 +441,10 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     #define GXD_FREE_ALL                                                    \
         GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ; GXD_rows_free (&Mr) ;   \
         ops_free (&O) ; GXD_free (Cx) ; GXD_free (Tp) ; GXD_free (Tj) ;     \
-        GrB_Matrix_free (T) ;
+        work_free (&W) ; GrB_Matrix_free (T) ;
     gxd_rows Ar = { 0 }, Br = { 0 }, Mr = { 0 } ;
     ops O = { 0 } ;
+    work W = { 0 } ;
     char *Cx = NULL ;
     GrB_Index *Tp = NULL, *Tj = NULL ;
     char ex [64], ey [64] ;     // the identity (the largest type: FC64, 16)
@@ -429,7 +502,7 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
             work += row_len (P.A, i) + row_len (P.B, j) + 1 ;
             t1++ ;
         }
-        GXD_TRY (block (Cx, &P, &O, t0, t1)) ;
+        GXD_TRY (block (Cx, &W, &P, &O, t0, t1)) ;
         t0 = t1 ;
     }
 
