@@ -22,8 +22,9 @@
 //
 // Modules are cached in the process (by source text) and on disk, in
 // $GXBDIST_CACHE_DIR, else $XDG_CACHE_HOME/gxbdist, else ~/.cache/gxbdist:
-// gxd_<key>.so beside gxd_<key>.c (the exact source) and gxd_<key>.sum (a
-// checksum of the .so), key = a hash of the source and the compiler.  An
+// gxd_<key>.so beside gxd_<key>.c (the exact source) and gxd_<key>.so.sum
+// (a checksum of the .so), key = a hash of the source and the compiler; the
+// GPU's compiled kernels (cuda/gpu_user.cu) are kept the same way.  An
 // entry is used only when its source is byte for byte ours and its checksum
 // holds; anything else is rebuilt, never trusted.  A new module is compiled
 // under a name of its own and renamed into place, so processes sharing the
@@ -31,6 +32,7 @@
 
 #include "gxd_internal.h"
 #include "gxd_jit.h"
+#include "gxd_jit_cache.h"
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -254,6 +256,15 @@ static bool cache_dir (char dir [PATH_MAX])
     return n > 0 && n < PATH_MAX - 64 && make_dirs (dir) ;
 }
 
+// dir/gxd_<key>, key a hash of the source and of the tool that compiles it
+static void cache_base (char base [PATH_MAX], const char *dir,
+    const char *source, const char *tool)
+{
+    uint64_t h = fnv (FNV_BASIS, source, strlen (source)) ;
+    h = fnv (h, tool, strlen (tool)) ;
+    snprintf (base, PATH_MAX, "%s/gxd_%016llx", dir, (unsigned long long) h) ;
+}
+
 //------------------------------------------------------------------------------
 // compiling and loading
 //------------------------------------------------------------------------------
@@ -269,22 +280,49 @@ static bool load (const char *so_path, void **handle, jit_module *mod)
     return *handle != NULL ;
 }
 
-// a disk entry that is exactly ours: same source, checksum holds
-static bool load_cached (const char *base, const char *source, void **handle,
-    jit_module *fn)
+// base + bin_ext is ours when base + src_ext holds exactly source and the
+// checksum in base + bin_ext + ".sum" holds
+static bool entry_ok (const char *base, const char *src_ext,
+    const char *bin_ext, const char *source)
 {
     char path [PATH_MAX], sum [32] ;
-    snprintf (path, sizeof (path), "%s.c", base) ;
+    snprintf (path, sizeof (path), "%s%s", base, src_ext) ;
     char *old = read_file (path, NULL) ;
     bool same = old != NULL && strcmp (old, source) == 0 ;
     free (old) ;
     if (!same) return false ;
-    snprintf (path, sizeof (path), "%s.sum", base) ;
+    snprintf (path, sizeof (path), "%s%s.sum", base, bin_ext) ;
     char *want = read_file (path, NULL) ;
-    snprintf (path, sizeof (path), "%s.so", base) ;
+    snprintf (path, sizeof (path), "%s%s", base, bin_ext) ;
     bool ok = want != NULL && file_sum (path, sum) && strcmp (want, sum) == 0 ;
     free (want) ;
-    return ok && load (path, handle, fn) ;
+    return ok ;
+}
+
+// publish an entry whose binary is already at bin_path (renamed into place)
+static void publish (const char *base, const char *src_ext,
+    const char *bin_ext, const char *source, const char *bin_path)
+{
+    char path [PATH_MAX], tmp [PATH_MAX], sum [32] ;
+    snprintf (tmp, sizeof (tmp), "%s.%ld.%lu.tmp", base, (long) getpid (),
+        (unsigned long) pthread_self ()) ;
+    if (!file_sum (bin_path, sum)) return ;
+    snprintf (path, sizeof (path), "%s%s", base, bin_ext) ;
+    bool ok = rename (bin_path, path) == 0 ;
+    snprintf (path, sizeof (path), "%s%s.sum", base, bin_ext) ;
+    ok = ok && write_file (path, sum, tmp) ;
+    snprintf (path, sizeof (path), "%s%s", base, src_ext) ;
+    ok = ok && write_file (path, source, tmp) ;
+    (void) ok ;     // a failure to publish costs only a compile next time
+}
+
+// a disk entry that is exactly ours, loaded
+static bool load_cached (const char *base, const char *source, void **handle,
+    jit_module *fn)
+{
+    char path [PATH_MAX] ;
+    snprintf (path, sizeof (path), "%s.so", base) ;
+    return entry_ok (base, ".c", ".so", source) && load (path, handle, fn) ;
 }
 
 // run the compiler on src into so; its output into log.  Returns the exit
@@ -317,15 +355,13 @@ static int run_compiler (const char *src, const char *so, const char *log)
 static GrB_Info compile (const char *base, const char *source, void **handle,
     jit_module *fn, bool *no_compiler)
 {
-    char tmp [PATH_MAX], src [PATH_MAX], so [PATH_MAX], log [PATH_MAX] ;
-    char path [PATH_MAX], sum [32] ;
+    char src [PATH_MAX], so [PATH_MAX], log [PATH_MAX], sum [32] ;
     char tag [64] ;
     snprintf (tag, sizeof (tag), "%ld.%lu", (long) getpid (),
         (unsigned long) pthread_self ()) ;
     snprintf (src, sizeof (src), "%s.%s.tmp.c", base, tag) ;
     snprintf (so, sizeof (so), "%s.%s.tmp.so", base, tag) ;
     snprintf (log, sizeof (log), "%s.%s.log", base, tag) ;
-    snprintf (tmp, sizeof (tmp), "%s.%s.tmp", base, tag) ;
     *no_compiler = false ;
     FILE *f = fopen (src, "wb") ;
     if (f == NULL || fputs (source, f) < 0)
@@ -359,15 +395,8 @@ static GrB_Info compile (const char *base, const char *source, void **handle,
     }
     else
     {
-        // the module is loaded from its private name; publish it (a failure
-        // to publish costs only a compile next time)
-        snprintf (path, sizeof (path), "%s.so", base) ;
-        bool ok = rename (so, path) == 0 ;
-        snprintf (path, sizeof (path), "%s.sum", base) ;
-        ok = ok && write_file (path, sum, tmp) ;
-        snprintf (path, sizeof (path), "%s.c", base) ;
-        ok = ok && write_file (path, source, tmp) ;
-        (void) ok ;
+        // the module is loaded from its private name: publish it
+        publish (base, ".c", ".so", source, so) ;
         ncompiles++ ;
     }
     unlink (src) ;
@@ -420,11 +449,7 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, GrB_BinaryOp op)
     }
     else
     {
-        uint64_t h = fnv (FNV_BASIS, source, strlen (source)) ;
-        h = fnv (h, GXD_JIT_CC " " GXD_JIT_FLAGS_KEY, strlen (GXD_JIT_CC " "
-            GXD_JIT_FLAGS_KEY)) ;
-        snprintf (base, sizeof (base), "%s/gxd_%016llx", dir,
-            (unsigned long long) h) ;
+        cache_base (base, dir, source, GXD_JIT_CC " " GXD_JIT_FLAGS_KEY) ;
         if (load_cached (base, source, &handle, &got))
         {
             ndisk_hits++ ;
@@ -471,4 +496,45 @@ void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits)
     *compiles = ncompiles ;
     *disk_hits = ndisk_hits ;
     pthread_mutex_unlock (&jit_lock) ;
+}
+
+//------------------------------------------------------------------------------
+// the disk cache for other compilers (the GPU's: gxd_jit_cache.h)
+//------------------------------------------------------------------------------
+
+void *GXD_jit_cache_read (const char *source, const char *tool,
+    const char *src_ext, const char *bin_ext, size_t *n)
+{
+    char dir [PATH_MAX], base [PATH_MAX], path [PATH_MAX] ;
+    if (!cache_dir (dir)) return NULL ;
+    cache_base (base, dir, source, tool) ;
+    snprintf (path, sizeof (path), "%s%s", base, bin_ext) ;
+    void *bytes = entry_ok (base, src_ext, bin_ext, source)
+        ? read_file (path, n) : NULL ;
+    if (bytes != NULL)
+    {
+        pthread_mutex_lock (&jit_lock) ;
+        ndisk_hits++ ;
+        pthread_mutex_unlock (&jit_lock) ;
+    }
+    return bytes ;
+}
+
+void GXD_jit_cache_write (const char *source, const char *tool,
+    const char *src_ext, const char *bin_ext, const void *bin, size_t n)
+{
+    char dir [PATH_MAX], base [PATH_MAX], path [PATH_MAX] ;
+    pthread_mutex_lock (&jit_lock) ;
+    ncompiles++ ;
+    pthread_mutex_unlock (&jit_lock) ;
+    if (!cache_dir (dir)) return ;
+    cache_base (base, dir, source, tool) ;
+    snprintf (path, sizeof (path), "%s.%ld.%lu.bin.tmp", base, (long) getpid (),
+        (unsigned long) pthread_self ()) ;
+    FILE *f = fopen (path, "wb") ;
+    if (f == NULL) return ;
+    bool ok = fwrite (bin, 1, n, f) == n ;
+    ok = (fclose (f) == 0) && ok ;
+    if (ok) publish (base, src_ext, bin_ext, source, path) ;
+    unlink (path) ;
 }
