@@ -5,7 +5,8 @@
 // The backend writes a plain array; it becomes a GrB_Matrix without a copy
 // (GxB_Matrix_pack_FullR for all pairs, pack_CSR for a mask's pattern).
 // The caller's C is not touched here: it changes only in GXD_finish.
-// Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend.
+// Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend, and
+// a plan with a user's compiled operator runs on the CPU.
 
 #include "gxd_internal.h"
 #include "gxd_cpu.h"
@@ -43,6 +44,17 @@ static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
 {
     char msg [GXD_MSG_LEN] = "" ;
     bool gpu = GXD_use_gpu () ;
+    if (gpu && GXD_plan_cpu_only (P))
+    {
+        // a user's operator is compiled for the CPU only
+        if (GXD_settings.backend == GxB_BACKEND_GPU)
+        {
+            return GXD_error (GrB_NOT_IMPLEMENTED, "GxB_mxm_distance: user "
+                "operators run on the CPU backend only (GxB_BACKEND_GPU was "
+                "asked for; GxB_BACKEND_AUTO takes the CPU)") ;
+        }
+        gpu = false ;
+    }
     GrB_Info info = run (gpu, P, A, B, Mp, Mj, Cx, msg) ;
     if (info != GrB_SUCCESS && gpu && GXD_settings.backend == GxB_BACKEND_AUTO)
     {
@@ -83,6 +95,14 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
                 PRId64 " result does not fit in memory (use a mask)", m, n) ;
         }
         size_t size = (size_t) m * n * esize ;
+        if (!GXD_memory_fits ((double) size))
+        {
+            // refused before any work (overcommit would let it start and
+            // be killed later)
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: the %" PRId64
+                " x %" PRId64 " result (%.3g GB) is more than half the "
+                "physical memory (use a mask, or GxB_kNN)", m, n, size / 1e9) ;
+        }
         Cx = GXD_malloc_result (size > 0 ? size : esize) ;
         if (Cx == NULL)
         {

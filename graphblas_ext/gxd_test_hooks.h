@@ -18,6 +18,12 @@ extern "C" {
 // by memory, the default), so tiling and merging run on small inputs
 void GXD_neighbors_set_tiles (int64_t rows, int64_t cols) ;
 
+// user operators compiled for the CPU (gxd_jit.c): how many were compiled
+// and how many came from the disk cache in this process; unload them all
+// (the next call finds them on disk again)
+void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits) ;
+void GXD_jit_clear (void) ;
+
 #ifdef __cplusplus
 }
 #endif
