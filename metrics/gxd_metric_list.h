@@ -65,20 +65,19 @@
   X (U, SOKALMICHENER,  DOT,  1,  ANY,    0,   TERM,  COUNT, POS, ZERO, 0,    0,    "sokalmichener") \
   X (U, MINKOWSKI,      PLUS, 1,  ANY,    1,   NONE,  REAL,  POS, ZERO, 0,    0,    "minkowski")
 
-// the column tokens as values (GXD_COL_<column>_<token>)
+// the column tokens as values (GXD_COL_<column>_<token>), where the
+// library reads them (the tests map SIGN, SELF and FLOOR to their flags)
 #define GXD_COL_DOMAIN_ANY    0
 #define GXD_COL_DOMAIN_NONNEG 1
 #define GXD_COL_TERMS_REAL    0
 #define GXD_COL_TERMS_COUNT   1
-#define GXD_COL_SIGN_ANY      0
-#define GXD_COL_SIGN_POS      1
-#define GXD_COL_SELF_ANY      0
-#define GXD_COL_SELF_ZERO     1
+// (MULT as a value: 1 where the metric has a predefined semiring)
 #define GXD_COL_MULT_NONE     0
 #define GXD_COL_MULT_TERM     1
 #define GXD_COL_MULT_TIMES    1
 
-// helpers for X callbacks: a row's U and NAME alone; U as a list
+// for an X that gets a list in U (the CUDA dispatch):
+// GXD_APPLY (F, a, GXD_UNPAREN U) calls F (a, the items of U)
 #define GXD_UNPAREN(...) __VA_ARGS__
 #define GXD_APPLY(F, ...) F (__VA_ARGS__)
 

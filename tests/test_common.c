@@ -215,11 +215,9 @@ const gxt_metric gxt_metrics [] =
 } ;
 
 const int gxt_nmetrics = (int) (sizeof (gxt_metrics) / sizeof (gxt_metrics [0])) ;
-#define ONE_NONE 0
-#define ONE_TERM 1
-#define ONE_TIMES 1
-#define ONE(U, NAME, KIND, NACC, DOMAIN, GUARD, MULT, ...) + ONE_ ## MULT
-const int gxt_npredefined = 0 GXD_METRICS (ONE, ~) ;
+#define PREDEFINED(U, NAME, KIND, NACC, DOMAIN, GUARD, MULT, ...) \
+    + GXD_COL_MULT_ ## MULT
+const int gxt_npredefined = 0 GXD_METRICS (PREDEFINED, ~) ;
 
 const gxt_metric *gxt_metric_named (const char *name)
 {
