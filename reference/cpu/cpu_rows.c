@@ -7,6 +7,22 @@
 
 #include "cpu_internal.h"
 
+// the context of one row, the metric a constant in each case (the cases
+// come from GXD_METRICS): gxd_row_of's switches fold, none runs per entry
+#define CONTEXT_CASE(ID) \
+    case ID: gxd_row_of (ID, P, r, x, n, k, left) ; break ;
+#define CONTEXT_ROW(U, NAME, ...) CONTEXT_CASE (GXD_ ## NAME)
+
+static void row_context (const gxd_plan *P, gxd_row *r, const double *x,
+    int64_t n, int64_t k, bool left)
+{
+    switch (P->metric)
+    {
+        GXD_METRICS (CONTEXT_ROW, ~)
+        CONTEXT_CASE (GXD_GENERIC)
+    }
+}
+
 GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
     bool left, char *msg)
 {
@@ -32,13 +48,12 @@ GrB_Info GXD_cpu_rows_new (cpu_rows *R, const gxd_plan *P, const gxd_csr *M,
         #pragma omp parallel for schedule(static)
         for (int64_t q = 0 ; q < nnz ; q++) R->x [q] = xf [q] ;
     }
-    gxd_metric_id m = P->metric ;
     int64_t k = M->ncols ;
     #pragma omp parallel for schedule(static, 256)
     for (int64_t i = 0 ; i < M->nrows ; i++)
     {
         gxd_row *r = &R->row [i] ;
-        gxd_row_of (m, P, r, R->x + M->p [i], M->p [i+1] - M->p [i], k, left) ;
+        row_context (P, r, R->x + M->p [i], M->p [i+1] - M->p [i], k, left) ;
         R->n0 [i] = r->n0 ; R->n1 [i] = r->n1 ; R->inv [i] = r->inv ;
         R->nrm [i] = r->nrm ; R->mu [i] = r->mu ; R->sc [i] = r->sc ;
     }
