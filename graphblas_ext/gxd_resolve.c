@@ -85,7 +85,7 @@ static GrB_Info resolve_union (gxd_call *call)
     double add_identity = 0 ;
     if (!add_ok)
     {
-        GXD_TRY (GXD_jit_op (&user_add, NULL, addop)) ;
+        GXD_TRY (GXD_jit_op (&user_add, NULL, &call->plan.add_src, addop)) ;
         if (user_add == NULL) return GrB_SUCCESS ;
         add = GXD_OP_USER ;
         float id32 = 0 ;
@@ -95,7 +95,7 @@ static GrB_Info resolve_union (gxd_call *call)
     }
     if (mult < 0)
     {
-        GXD_TRY (GXD_jit_op (&user_mult, &user_g, call->mult)) ;
+        GXD_TRY (GXD_jit_op (&user_mult, &user_g, &call->plan.mult_src, call->mult)) ;
         if (user_mult == NULL) return GrB_SUCCESS ;
         mult = GXD_OP_USER ;
     }

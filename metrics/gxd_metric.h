@@ -76,6 +76,9 @@ gxd_opcode ;
 typedef double (*gxd_user_fn) (double x, double y) ;
 // and its intersection term f(x,y) - f(x,e) - f(e,y) + f(e,e), in one call
 typedef double (*gxd_user_g) (double x, double y, double e) ;
+// the user's C definition and function name, for a backend that compiles
+// the operator itself (the GPU's, with NVRTC)
+typedef struct { const char *name, *defn ; } gxd_user_src ;
 
 // one row of the metric table
 typedef struct
@@ -102,6 +105,7 @@ typedef struct
     gxd_user_g user_g ;     // ... and its intersection term
     gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+) ...
     double add_identity ;   // ... and its monoid's identity
+    gxd_user_src mult_src, add_src ;    // the sources of the user's ops
     bool fp64 ;             // values and output are double (else float)
     bool exact ;            // compute every pair over the union (no rewrite)
 }
