@@ -609,10 +609,12 @@ static void compiled_operators_run_on_the_gpu (void **state)
         GrB_BinaryOp_free (&op) ;
     }
     // the kernel comes back from the disk once the process forgot it
-    int64_t h0 = disk_hits ( ) ;
+    one_call ("_gpu_disk") ;
+    int64_t c0 = compiles ( ), h0 = disk_hits ( ) ;
     GXD_jit_clear ( ) ;
-    one_call ("_gpu") ;
+    one_call ("_gpu_disk") ;
     assert_int_equal (disk_hits ( ), h0 + 2) ;     // the CPU's and the GPU's
+    assert_int_equal (compiles ( ), c0) ;
     GXT_OK (GxB_Distance_set_backend (was)) ;
 }
 
