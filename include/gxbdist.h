@@ -244,6 +244,30 @@ GXB_DIST_DECLARE (BRAYCURTIS)
 GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
     GrB_Type type) ;
 
+//------------------------------------------------------------------------------
+// for libraries layered on gxbdist (gxbdist_mpi)
+//------------------------------------------------------------------------------
+
+// Record message as the calling thread's last message (GxB_Distance_error)
+// and return info: a library built on gxbdist reports its failures where
+// gxbdist's callers look for them.  message NULL or "" clears it.
+GrB_Info GxB_Distance_set_error (GrB_Info info, const char *message) ;
+
+// How GxB_kNN and GxB_radius_graph read dist under desc.  *largest_first:
+// nearest means largest (DOT, a similarity).  *result_type: the type in
+// which they order and return distances (GrB_FP32 or GrB_FP64).  key (key_size bytes) gets a
+// text naming the distance: "metric <name> <fp32|fp64> p=<p>" for the
+// predefined and Minkowski semirings, else the semantics (union or
+// intersection), the value of a missing entry and GraphBLAS' description
+// of the semiring (GxB_Semiring_fprint).  Two processes that compute the
+// same distances get the same key, so processes can check that they agree
+// (user-defined operators are known by their names).  A key longer than
+// key_size - 1: GrB_INSUFFICIENT_SPACE (4096 bytes are enough for every
+// semiring of built-in types).
+GrB_Info GxB_Distance_describe (char *key, size_t key_size,
+    bool *largest_first, GrB_Type *result_type, const GrB_Semiring dist,
+    const GrB_Descriptor desc) ;
+
 #ifdef __cplusplus
 }
 #endif
