@@ -41,10 +41,12 @@ GrB_Info GXM_block_alloc (gxm_block *b, int64_t cap_rows, int64_t ncols,
     memset (b, 0, sizeof (*b)) ;
     b->type = type ;
     b->ncols = ncols ;
+    b->cap_rows = cap_rows ;
+    b->cap_nnz = (cap_nnz > 0) ? cap_nnz : 1 ;
     GXM_TRY (GxB_Type_size (&b->xsize, type)) ;
     b->p = malloc ((size_t) (cap_rows + 1) * sizeof (uint64_t)) ;
-    b->j = malloc ((size_t) (cap_nnz > 0 ? cap_nnz : 1) * sizeof (uint64_t)) ;
-    b->x = malloc ((size_t) (cap_nnz > 0 ? cap_nnz : 1) * b->xsize) ;
+    b->j = malloc ((size_t) b->cap_nnz * sizeof (uint64_t)) ;
+    b->x = malloc ((size_t) b->cap_nnz * b->xsize) ;
     if (b->p == NULL || b->j == NULL || b->x == NULL)
     {
         GXM_FAIL (GrB_OUT_OF_MEMORY, "GxB_kNN_MPI: out of memory for a block "
@@ -82,7 +84,8 @@ GrB_Info GXM_block_from (gxm_block *b, GrB_Matrix B, bool tran)
         GXM_TRY (GrB_Matrix_new (&D, b->type, ncols, nrows)) ;
         GXM_TRY (GrB_transpose (D, NULL, NULL, B, NULL)) ;
     }
-    GrB_Index plen, jlen, xlen ;
+    // in: the room of the arrays; out: what the export wrote
+    GrB_Index plen = b->cap_rows + 1, jlen = b->cap_nnz, xlen = b->cap_nnz ;
     #define GXM_EXPORT(T, C)                                                \
     if (b->type == GrB_ ## T)                                               \
     {                                                                       \

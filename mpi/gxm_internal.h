@@ -99,6 +99,7 @@ uint64_t GXM_hash (const char *s, uint64_t h) ;
 typedef struct
 {
     int64_t nrows, ncols, nnz ;
+    int64_t cap_rows, cap_nnz ;     // the room of the arrays
     uint64_t *p ;           // nrows + 1
     uint64_t *j ;           // nnz
     void *x ;               // nnz values of the type's size
