@@ -4,12 +4,13 @@
 
 // A library that runs GxB_kNN in pieces (gxbdist_mpi, one piece per
 // process) must know the order of the candidates (largest first for DOT)
-// and their type, and must check that every process asks for the same distance.  Handles
-// of predefined semirings are addresses, different in every process, and
-// GraphBLAS' own description of a semiring cannot tell cosine from dot
-// (both PLUS.TIMES) nor carry a Minkowski p or a NAMM identity, which
-// gxbdist keeps in its registry: the key names the metric from the
-// registry, else the semantics and GraphBLAS' text of the semiring.
+// and their type, and must check that every process asks for the same
+// distance.  Handles of predefined semirings are addresses, different in
+// every process, and GraphBLAS' own description of a semiring cannot tell
+// cosine from dot (both PLUS.TIMES) nor carry a Minkowski p or a NAMM
+// identity, which gxbdist keeps in its registry: the key names the metric
+// from the registry, else the semantics and GraphBLAS' text of the
+// semiring.
 
 #include "gxd_neighbors.h"
 #include <stdio.h>
