@@ -13,10 +13,13 @@ cd "$(dirname "$0")/.."
 
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-if ! dpkg -s libgraphblas-dev libcmocka-dev cmake valgrind >/dev/null 2>&1; then
+# MPI (Open MPI) builds libgxbdist_mpi and runs its tests (ctest mpi_*)
+if ! dpkg -s libgraphblas-dev libcmocka-dev cmake valgrind libopenmpi-dev \
+    openmpi-bin >/dev/null 2>&1; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
-    build-essential cmake pkg-config libgraphblas-dev libcmocka-dev valgrind >/dev/null
+    build-essential cmake pkg-config libgraphblas-dev libcmocka-dev valgrind \
+    libopenmpi-dev openmpi-bin >/dev/null
 fi
 # the Python package's tests (ctest test_python) run when these are present
 if ! dpkg -s python3-numpy python3-scipy python3-sklearn python3-pytest >/dev/null 2>&1; then
