@@ -19,11 +19,12 @@
 
 #include <gxbdist_mpi.h>
 #include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "gxd_mtx.h"
+// setup that cannot fail in a working installation: a failure ends this
+// rank, and mpirun the others
+#define GXD_PROG "test_knn_mpi"
+#include "gxd_prog.h"
 
 static int rank, nranks ;
 static int64_t checks = 0, failures = 0 ;
@@ -38,20 +39,6 @@ do {                                                                        \
         printf ("rank %d: FAIL %s (line %d): ", rank, current, __LINE__) ;   \
         printf (__VA_ARGS__) ;                                              \
         printf ("\n") ;                                                     \
-    }                                                                       \
-} while (0)
-
-// setup that cannot fail in a working installation: stop every rank
-#define OK(call)                                                            \
-do {                                                                        \
-    GrB_Info ok_ = (call) ;                                                 \
-    if (ok_ != GrB_SUCCESS)                                                 \
-    {                                                                       \
-        const char *msg_ = "" ;                                             \
-        GxB_Distance_error (&msg_) ;                                        \
-        printf ("rank %d: %s failed (%d): %s\n", rank, #call, (int) ok_,     \
-            msg_) ;                                                         \
-        MPI_Abort (MPI_COMM_WORLD, 2) ;                                     \
     }                                                                       \
 } while (0)
 
@@ -99,8 +86,8 @@ static GrB_Matrix random_matrix (GrB_Type type, int64_t m, int64_t d, int dup)
         prev = row_start ;
     }
     GrB_Matrix A = NULL ;
-    OK (GrB_Matrix_new (&A, type, m, d)) ;
-    OK (GrB_Matrix_build_FP64 (A, I, J, X, nz, GrB_PLUS_FP64)) ;
+    TRY (GrB_Matrix_new (&A, type, m, d)) ;
+    TRY (GrB_Matrix_build_FP64 (A, I, J, X, nz, GrB_PLUS_FP64)) ;
     free (I) ; free (J) ; free (X) ;
     return A ;
 }
@@ -110,20 +97,20 @@ static GrB_Matrix rows_of (GrB_Matrix X, int64_t r0, int64_t r1, bool tran)
 {
     GrB_Index d ;
     GrB_Type type ;
-    OK (GrB_Matrix_ncols (&d, X)) ;
-    OK (GxB_Matrix_type (&type, X)) ;
+    TRY (GrB_Matrix_ncols (&d, X)) ;
+    TRY (GxB_Matrix_type (&type, X)) ;
     GrB_Matrix R = NULL ;
-    OK (GrB_Matrix_new (&R, type, r1 - r0, d)) ;
+    TRY (GrB_Matrix_new (&R, type, r1 - r0, d)) ;
     if (r1 > r0)
     {
         GrB_Index I [2] = { r0, r1 - 1 } ;
-        OK (GrB_Matrix_extract (R, NULL, NULL, X, I, GxB_RANGE, GrB_ALL, d,
+        TRY (GrB_Matrix_extract (R, NULL, NULL, X, I, GxB_RANGE, GrB_ALL, d,
             NULL)) ;
     }
     if (!tran) return R ;
     GrB_Matrix T = NULL ;
-    OK (GrB_Matrix_new (&T, type, d, r1 - r0)) ;
-    OK (GrB_transpose (T, NULL, NULL, R, NULL)) ;
+    TRY (GrB_Matrix_new (&T, type, d, r1 - r0)) ;
+    TRY (GrB_transpose (T, NULL, NULL, R, NULL)) ;
     GrB_Matrix_free (&R) ;
     return T ;
 }
@@ -170,12 +157,12 @@ static int cmp_entry (const void *x, const void *y)
 // the entries of C, sorted, values as the bits of their double
 static entry *entries (GrB_Matrix C, GrB_Index *n)
 {
-    OK (GrB_Matrix_nvals (n, C)) ;
+    TRY (GrB_Matrix_nvals (n, C)) ;
     GrB_Index *I = malloc ((*n + 1) * sizeof (GrB_Index)) ;
     GrB_Index *J = malloc ((*n + 1) * sizeof (GrB_Index)) ;
     double *X = malloc ((*n + 1) * sizeof (double)) ;
     entry *e = malloc ((*n + 1) * sizeof (entry)) ;
-    OK (GrB_Matrix_extractTuples_FP64 (I, J, X, n, C)) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, X, n, C)) ;
     for (GrB_Index q = 0 ; q < *n ; q++)
     {
         e [q].i = I [q] ; e [q].j = J [q] ;
@@ -190,8 +177,8 @@ static entry *entries (GrB_Matrix C, GrB_Index *n)
 static void check_same (GrB_Matrix C, GrB_Matrix R, const char *what)
 {
     GrB_Index nc, nr, mc, mr, cc, cr ;
-    OK (GrB_Matrix_nrows (&mc, C)) ; OK (GrB_Matrix_nrows (&mr, R)) ;
-    OK (GrB_Matrix_ncols (&cc, C)) ; OK (GrB_Matrix_ncols (&cr, R)) ;
+    TRY (GrB_Matrix_nrows (&mc, C)) ; TRY (GrB_Matrix_nrows (&mr, R)) ;
+    TRY (GrB_Matrix_ncols (&cc, C)) ; TRY (GrB_Matrix_ncols (&cr, R)) ;
     CHECK (mc == mr && cc == cr, "%s: C is %llu x %llu, expected %llu x %llu",
         what, (unsigned long long) mc, (unsigned long long) cc,
         (unsigned long long) mr, (unsigned long long) cr) ;
@@ -214,12 +201,12 @@ static void check_same (GrB_Matrix C, GrB_Matrix R, const char *what)
 static GrB_Matrix poisoned (GrB_Type type, GrB_Index m, GrB_Index n)
 {
     GrB_Matrix C = NULL ;
-    OK (GrB_Matrix_new (&C, type, m, n)) ;
+    TRY (GrB_Matrix_new (&C, type, m, n)) ;
     for (GrB_Index i = 0 ; i < m && n > 0 ; i += 3)
     {
-        OK (GrB_Matrix_setElement_FP64 (C, -12345.5, i, (i * 7) % n)) ;
+        TRY (GrB_Matrix_setElement_FP64 (C, -12345.5, i, (i * 7) % n)) ;
     }
-    OK (GrB_Matrix_wait (C, GrB_MATERIALIZE)) ;
+    TRY (GrB_Matrix_wait (C, GrB_MATERIALIZE)) ;
     return C ;
 }
 
@@ -265,8 +252,8 @@ static void run (const char *name, const query *q, GrB_Matrix A, GrB_Matrix B)
 {
     current = name ;
     GrB_Index m, n ;
-    OK (GrB_Matrix_nrows (&m, A)) ;
-    OK (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
     int64_t aoff [65], boff [65] ;
     offsets (aoff, m, q->how, true) ;
     offsets (boff, n, q->how, false) ;
@@ -274,17 +261,17 @@ static void run (const char *name, const query *q, GrB_Matrix A, GrB_Matrix B)
     GrB_Matrix Bl = rows_of (B, boff [rank], boff [rank+1], q->tran) ;
     GrB_Index ml = aoff [rank+1] - aoff [rank] ;
     GrB_Descriptor d = NULL, dref = NULL ;
-    OK (GrB_Descriptor_new (&d)) ;
-    OK (GrB_Descriptor_new (&dref)) ;
+    TRY (GrB_Descriptor_new (&d)) ;
+    TRY (GrB_Descriptor_new (&dref)) ;
     if (q->tran)
     {
-        OK (GrB_Descriptor_set (d, GrB_INP0, GrB_TRAN)) ;
-        OK (GrB_Descriptor_set (d, GrB_INP1, GrB_TRAN)) ;
+        TRY (GrB_Descriptor_set (d, GrB_INP0, GrB_TRAN)) ;
+        TRY (GrB_Descriptor_set (d, GrB_INP1, GrB_TRAN)) ;
     }
-    OK (GxB_Desc_set_exclude_self (d, q->exclude_self)) ;
-    OK (GxB_Desc_set_exclude_self (dref, q->exclude_self)) ;
-    OK (GxB_Desc_set_annihilator_free (d, q->union_desc)) ;
-    OK (GxB_Desc_set_annihilator_free (dref, q->union_desc)) ;
+    TRY (GxB_Desc_set_exclude_self (d, q->exclude_self)) ;
+    TRY (GxB_Desc_set_exclude_self (dref, q->exclude_self)) ;
+    TRY (GxB_Desc_set_annihilator_free (d, q->union_desc)) ;
+    TRY (GxB_Desc_set_annihilator_free (dref, q->union_desc)) ;
 
     GrB_Matrix C = poisoned (q->ctype, ml, n) ;
     GrB_Info info = GxB_kNN_MPI (C, q->dist, q->k, Al, Bl, MPI_COMM_WORLD, d) ;
@@ -299,15 +286,15 @@ static void run (const char *name, const query *q, GrB_Matrix A, GrB_Matrix B)
 
     // the reference: GxB_kNN on the whole of A and B, this rank's rows
     GrB_Matrix R = NULL ;
-    OK (GrB_Matrix_new (&R, q->ctype, m, n)) ;
-    OK (GxB_kNN (R, NULL, q->dist, q->k, A, B, dref)) ;
+    TRY (GrB_Matrix_new (&R, q->ctype, m, n)) ;
+    TRY (GxB_kNN (R, NULL, q->dist, q->k, A, B, dref)) ;
     GrB_Matrix Rl = rows_of (R, aoff [rank], aoff [rank+1], false) ;
     check_same (C, Rl, name) ;
 
-    OK (GxB_Desc_set_exclude_self (d, false)) ;
-    OK (GxB_Desc_set_exclude_self (dref, false)) ;
-    OK (GxB_Desc_set_annihilator_free (d, false)) ;
-    OK (GxB_Desc_set_annihilator_free (dref, false)) ;
+    TRY (GxB_Desc_set_exclude_self (d, false)) ;
+    TRY (GxB_Desc_set_exclude_self (dref, false)) ;
+    TRY (GxB_Desc_set_annihilator_free (d, false)) ;
+    TRY (GxB_Desc_set_annihilator_free (dref, false)) ;
     GrB_Descriptor_free (&d) ; GrB_Descriptor_free (&dref) ;
     GrB_Matrix_free (&Al) ; GrB_Matrix_free (&Bl) ; GrB_Matrix_free (&C) ;
     GrB_Matrix_free (&R) ; GrB_Matrix_free (&Rl) ;
@@ -369,7 +356,7 @@ static void test_other_semirings (void)
     GrB_Matrix A = random_matrix (GrB_FP64, 23, 8, 0) ;
     GrB_Matrix B = random_matrix (GrB_FP64, 31, 8, 2) ;
     GrB_Semiring mink = NULL ;
-    OK (GxB_Semiring_new_minkowski (&mink, 3, GrB_FP64)) ;
+    TRY (GxB_Semiring_new_minkowski (&mink, 3, GrB_FP64)) ;
     query q = { .dist = mink, .k = 4, .how = UNEVEN, .ctype = GrB_FP64 } ;
     run ("minkowski p=3", &q, A, B) ;
     q.dist = GxB_MAX_MINUS_FP64 ;
@@ -404,7 +391,7 @@ static void test_other_semirings (void)
 static void test_fortunes (const char *path)
 {
     GrB_Matrix X = NULL ;
-    OK (GXD_mtx_read (&X, GrB_FP64, path)) ;
+    TRY (GXD_mtx_read (&X, GrB_FP64, path)) ;
     GrB_Matrix S = rows_of (X, 0, 700, false) ;
     GrB_Matrix_free (&X) ;
     query q = { .dist = GxB_DIST_COSINE_FP32, .k = 10, .how = UNEVEN,
@@ -436,10 +423,10 @@ static void run_failure (const char *name, const call_args *a,
 {
     current = name ;
     GrB_Index m = 0 ;
-    if (a->A != NULL) OK (GrB_Matrix_nrows (&m, a->A)) ;
+    if (a->A != NULL) TRY (GrB_Matrix_nrows (&m, a->A)) ;
     GrB_Matrix C = poisoned (GrB_FP64, m, a->c_cols) ;
     GrB_Matrix C0 = NULL ;
-    OK (GrB_Matrix_dup (&C0, C)) ;
+    TRY (GrB_Matrix_dup (&C0, C)) ;
     GrB_Info info = GxB_kNN_MPI (C, a->dist, a->k, a->A, a->B,
         MPI_COMM_WORLD, a->d) ;
     check_agreed (info, expected, name) ;
@@ -459,13 +446,13 @@ static void test_failures (void)
     GrB_Matrix Aw = random_matrix (GrB_FP64, aoff [rank+1] - aoff [rank], 7, 0) ;
     bool last = (rank == nranks - 1) ;
     GrB_Semiring mink3, mink4 ;
-    OK (GxB_Semiring_new_minkowski (&mink3, 3, GrB_FP64)) ;
-    OK (GxB_Semiring_new_minkowski (&mink4, 4, GrB_FP64)) ;
+    TRY (GxB_Semiring_new_minkowski (&mink3, 3, GrB_FP64)) ;
+    TRY (GxB_Semiring_new_minkowski (&mink4, 4, GrB_FP64)) ;
     GrB_Descriptor self = NULL, masked = NULL ;
-    OK (GrB_Descriptor_new (&self)) ;
-    OK (GxB_Desc_set_exclude_self (self, true)) ;
-    OK (GrB_Descriptor_new (&masked)) ;
-    OK (GrB_Descriptor_set (masked, GrB_MASK, GrB_COMP)) ;
+    TRY (GrB_Descriptor_new (&self)) ;
+    TRY (GxB_Desc_set_exclude_self (self, true)) ;
+    TRY (GrB_Descriptor_new (&masked)) ;
+    TRY (GrB_Descriptor_set (masked, GrB_MASK, GrB_COMP)) ;
     call_args ok = { GxB_DIST_COSINE_FP64, 3, Al, Bl, 24, NULL } ;
     call_args a ;
 
@@ -495,22 +482,22 @@ static void test_failures (void)
     // a negative value in the last rank's block of B: KL-divergence fails
     // when that block reaches each rank, at different steps of the ring
     GrB_Matrix Bneg = NULL ;
-    OK (GrB_Matrix_dup (&Bneg, Bl)) ;
+    TRY (GrB_Matrix_dup (&Bneg, Bl)) ;
     GrB_Index nb ;
-    OK (GrB_Matrix_nrows (&nb, Bneg)) ;
-    if (last && nb > 0) OK (GrB_Matrix_setElement_FP64 (Bneg, -1, 0, 0)) ;
+    TRY (GrB_Matrix_nrows (&nb, Bneg)) ;
+    if (last && nb > 0) TRY (GrB_Matrix_setElement_FP64 (Bneg, -1, 0, 0)) ;
     a = ok ; a.dist = GxB_DIST_KL_DIVERGENCE_FP64 ; a.B = Bneg ;
     // what GxB_kNN says on the gathered matrices
     GrB_Matrix Bg = NULL, Cg = NULL ;
-    OK (GrB_Matrix_dup (&Bg, B)) ;
-    OK (GrB_Matrix_setElement_FP64 (Bg, -1, boff [nranks - 1], 0)) ;
-    OK (GrB_Matrix_new (&Cg, GrB_FP64, 20, 24)) ;
+    TRY (GrB_Matrix_dup (&Bg, B)) ;
+    TRY (GrB_Matrix_setElement_FP64 (Bg, -1, boff [nranks - 1], 0)) ;
+    TRY (GrB_Matrix_new (&Cg, GrB_FP64, 20, 24)) ;
     GrB_Info expected = GxB_kNN (Cg, NULL, a.dist, 3, A, Bg, NULL) ;
     current = "negative value for KL" ;
     CHECK (expected != GrB_SUCCESS, "GxB_kNN accepted a negative value") ;
     run_failure ("negative value for KL, one block", &a, expected) ;
 
-    OK (GxB_Desc_set_exclude_self (self, false)) ;
+    TRY (GxB_Desc_set_exclude_self (self, false)) ;
     GrB_Descriptor_free (&self) ; GrB_Descriptor_free (&masked) ;
     GrB_Semiring_free (&mink3) ; GrB_Semiring_free (&mink4) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&Al) ;
@@ -533,8 +520,8 @@ int main (int argc, char **argv)
         printf ("[ SEED     ] GXBDIST_TEST_SEED=%" PRIu64 " (%d ranks)\n", seed,
             nranks) ;
     }
-    OK (GrB_init (GrB_NONBLOCKING)) ;
-    OK (GxB_Distance_init ()) ;
+    TRY (GrB_init (GrB_NONBLOCKING)) ;
+    TRY (GxB_Distance_init ()) ;
 
     test_metrics () ;
     test_other_semirings () ;
