@@ -243,6 +243,11 @@ GrB_Info GxB_kNN_MPI
     gxm_best best = { 0 } ;
     G.comm = MPI_COMM_NULL ;
     GxB_Distance_set_error (GrB_SUCCESS, "") ;
+    if (comm == MPI_COMM_NULL)
+    {
+        // no collective can run on it: every rank that passed it says so
+        GXM_FAIL (GrB_NULL_POINTER, "GxB_kNN_MPI: comm is MPI_COMM_NULL") ;
+    }
     // a communicator of its own: no message of the caller's can match ours
     if (MPI_Comm_dup (comm, &G.comm) != MPI_SUCCESS
         || MPI_Comm_rank (G.comm, &G.rank) != MPI_SUCCESS

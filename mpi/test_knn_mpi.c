@@ -245,6 +245,7 @@ typedef struct
     split how ;
     bool exclude_self, tran, union_desc ;
     GrB_Type ctype ;
+    bool c_by_col ;         // C_local stored by column
 }
 query ;
 
@@ -274,6 +275,7 @@ static void run (const char *name, const query *q, GrB_Matrix A, GrB_Matrix B)
     TRY (GxB_Desc_set_annihilator_free (dref, q->union_desc)) ;
 
     GrB_Matrix C = poisoned (q->ctype, ml, n) ;
+    if (q->c_by_col) TRY (GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_COL)) ;
     GrB_Info info = GxB_kNN_MPI (C, q->dist, q->k, Al, Bl, MPI_COMM_WORLD, d) ;
     if (info != GrB_SUCCESS)
     {
@@ -382,6 +384,22 @@ static void test_other_semirings (void)
     q = (query) { .dist = GxB_DIST_EUCLIDEAN_FP64, .k = 5, .how = UNEVEN,
         .ctype = GrB_FP32 } ;
     run ("integer inputs, FP32 C", &q, Ai, Bi) ;
+    // C by column, of an integer type (typecast as GxB_kNN does)
+    q = (query) { .dist = GxB_DIST_SQEUCLIDEAN_FP64, .k = 3, .how = UNEVEN,
+        .ctype = GrB_INT64, .c_by_col = true } ;
+    run ("C by column, INT64", &q, Ai, Bi) ;
+    // exclude-self where A and B are different rows: global i == j only
+    q = (query) { .dist = GxB_DIST_HAMMING_FP32, .k = 4, .how = EMPTY_A,
+        .exclude_self = true, .ctype = GrB_FP32 } ;
+    run ("exclude self, A and B differ", &q, A, B) ;
+    // no rows of B, or of A, on any rank
+    GrB_Matrix E = NULL ;
+    TRY (GrB_Matrix_new (&E, GrB_FP64, 0, 8)) ;
+    q = (query) { .dist = GxB_DIST_COSINE_FP64, .k = 2, .how = UNEVEN,
+        .ctype = GrB_FP64 } ;
+    run ("no rows of B anywhere", &q, A, E) ;
+    run ("no rows of A anywhere", &q, E, B) ;
+    GrB_Matrix_free (&E) ;
     GrB_Semiring_free (&mink) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
     GrB_Matrix_free (&Ai) ; GrB_Matrix_free (&Bi) ;
@@ -478,6 +496,15 @@ static void test_failures (void)
         run_failure ("fp32 and fp64", &a, GrB_INVALID_VALUE) ;
         a = ok ; if (last) a.d = self ;
         run_failure ("exclude-self differs", &a, GrB_INVALID_VALUE) ;
+    }
+    // no communicator: refused on every rank without any collective
+    {
+        current = "MPI_COMM_NULL" ;
+        GrB_Matrix C = poisoned (GrB_FP64, aoff [rank+1] - aoff [rank], 24) ;
+        GrB_Info info = GxB_kNN_MPI (C, ok.dist, ok.k, Al, Bl, MPI_COMM_NULL,
+            NULL) ;
+        check_agreed (info, GrB_NULL_POINTER, current) ;
+        GrB_Matrix_free (&C) ;
     }
     // a negative value in the last rank's block of B: KL-divergence fails
     // when that block reaches each rank, at different steps of the ring
