@@ -40,7 +40,8 @@ extern "C" {
 // types of A or B: GrB_INVALID_VALUE or GrB_DOMAIN_MISMATCH; on the number
 // of columns: GrB_DIMENSION_MISMATCH.  A failure on one rank (a NULL
 // argument, a bad value met by GxB_kNN, memory) fails every rank with its
-// code.  GxB_Distance_error says what was wrong: on the rank that failed,
+// code; comm = MPI_COMM_NULL: GrB_NULL_POINTER (no rank can talk to
+// another).  GxB_Distance_error says what was wrong: on the rank that failed,
 // its own message; on the others, which rank failed.  A_local, B_local are
 // never changed; C_local is unchanged on failure.
 GrB_Info GxB_kNN_MPI

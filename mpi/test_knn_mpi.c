@@ -10,12 +10,14 @@
 // B: every predefined metric in FP32 and FP64, Minkowski, union and
 // intersection semirings, integer inputs, even, uneven and empty blocks,
 // duplicate rows (ties across blocks), exclude-self, transposed inputs, k
-// past n, and a slice of the bundled fortunes dataset.  Then the failures:
-// ranks that disagree (k, metric, descriptor, columns, C's columns), a NULL
-// on one rank, a bad value met in one block mid-ring: every rank must
-// return the same GrB_Info, with a message, and leave C_local as it was
-// (ctest's TIMEOUT catches a hang).  Exit status: 0 when every check
-// passed on every rank.
+// past n, no rows anywhere, C by column or of an integer type, and a slice
+// of the bundled fortunes dataset.  Then the failures: ranks that disagree
+// (k, metric, Minkowski p, type, descriptor, columns, C's columns), a NULL
+// on one rank, a mask, no communicator, a bad value met in one block
+// mid-ring: every rank must return the same GrB_Info, with a message, and
+// leave C_local as it was (ctest's TIMEOUT catches a hang).  A_local and
+// B_local come back unchanged from every call.  Exit status: 0 when every
+// check passed on every rank.
 
 #include <gxbdist_mpi.h>
 #include <inttypes.h>
@@ -197,6 +199,21 @@ static void check_same (GrB_Matrix C, GrB_Matrix R, const char *what)
     free (ec) ; free (er) ;
 }
 
+// a copy of X (NULL stays NULL), to check X comes back unchanged
+static GrB_Matrix copy_of (GrB_Matrix X)
+{
+    GrB_Matrix Y = NULL ;
+    if (X != NULL) TRY (GrB_Matrix_dup (&Y, X)) ;
+    return Y ;
+}
+
+// X is what its copy was (and free the copy)
+static void check_unchanged (GrB_Matrix X, GrB_Matrix *copy, const char *what)
+{
+    if (X != NULL) check_same (X, *copy, what) ;
+    GrB_Matrix_free (copy) ;
+}
+
 // C_local, poisoned: entries that a correct call replaces
 static GrB_Matrix poisoned (GrB_Type type, GrB_Index m, GrB_Index n)
 {
@@ -276,7 +293,10 @@ static void run (const char *name, const query *q, GrB_Matrix A, GrB_Matrix B)
 
     GrB_Matrix C = poisoned (q->ctype, ml, n) ;
     if (q->c_by_col) TRY (GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_COL)) ;
+    GrB_Matrix Al0 = copy_of (Al), Bl0 = copy_of (Bl) ;
     GrB_Info info = GxB_kNN_MPI (C, q->dist, q->k, Al, Bl, MPI_COMM_WORLD, d) ;
+    check_unchanged (Al, &Al0, "A_local unchanged") ;
+    check_unchanged (Bl, &Bl0, "B_local unchanged") ;
     if (info != GrB_SUCCESS)
     {
         const char *msg ;
@@ -445,8 +465,11 @@ static void run_failure (const char *name, const call_args *a,
     GrB_Matrix C = poisoned (GrB_FP64, m, a->c_cols) ;
     GrB_Matrix C0 = NULL ;
     TRY (GrB_Matrix_dup (&C0, C)) ;
+    GrB_Matrix A0 = copy_of (a->A), B0 = copy_of (a->B) ;
     GrB_Info info = GxB_kNN_MPI (C, a->dist, a->k, a->A, a->B,
         MPI_COMM_WORLD, a->d) ;
+    check_unchanged (a->A, &A0, "A_local unchanged") ;
+    check_unchanged (a->B, &B0, "B_local unchanged") ;
     check_agreed (info, expected, name) ;
     check_same (C, C0, name) ;
     GrB_Matrix_free (&C) ; GrB_Matrix_free (&C0) ;
