@@ -11,7 +11,8 @@
 // of B and nothing of the distances travel.  With exclude-self, a block
 // that holds some of the rank's own global rows is asked for k + 1
 // neighbors, so that k remain when the self pair is dropped by its global
-// index.
+// index.  Transposed inputs are transposed once, before the ring: B's block
+// travels as rows, and A's rows serve every step.
 
 #include "gxm_internal.h"
 
@@ -102,13 +103,13 @@ static GrB_Info local_checks (gxm_facts *me, gxm_call *G, gxm_local *L,
     #undef GXM_FREE_ALL
 }
 
-// the descriptor of the calls on blocks: A's transpose and union
-// semantics as asked; exclude-self is done on global indices (the merge)
+// the descriptor of the calls on blocks: union semantics as asked (A's
+// rows are transposed once, before the ring; exclude-self is done on
+// global indices, in the merge)
 static GrB_Info block_desc (GrB_Descriptor *d, const gxm_local *L)
 {
     #define GXM_FREE_ALL GrB_Descriptor_free (d) ;
     GXM_TRY (GrB_Descriptor_new (d)) ;
-    if (L->tran_a) GXM_TRY (GrB_Descriptor_set (*d, GrB_INP0, GrB_TRAN)) ;
     if (L->union_desc) GXM_TRY (GxB_Desc_set_annihilator_free (*d, true)) ;
     return GrB_SUCCESS ;
     #undef GXM_FREE_ALL
@@ -148,9 +149,10 @@ static GrB_Info ring (gxm_best *best, const gxm_call *G, const gxm_local *L,
 {
     #define GXM_FREE_ALL                                                    \
         GXM_block_free (&cur) ; GXM_block_free (&nxt) ; free (req) ;        \
-        block_desc_free (&d) ;
+        block_desc_free (&d) ; if (Ar != A) GrB_Matrix_free (&Ar) ;
     gxm_block cur = { 0 }, nxt = { 0 } ;
     GrB_Descriptor d = NULL ;
+    GrB_Matrix Ar = A ;
     MPI_Request *req = NULL ;
     int P = G->nranks, me = G->rank ;
     int64_t max_n = 0, max_nnz = 0, n = G->b_off [P] ;
@@ -177,6 +179,7 @@ static GrB_Info ring (gxm_best *best, const gxm_call *G, const gxm_local *L,
             G->largest) ;
     }
     if (info == GrB_SUCCESS) info = block_desc (&d, L) ;
+    if (info == GrB_SUCCESS) info = GXM_rows (&Ar, A, L->tran_a) ;
     int nreq = 0 ;
     if (info == GrB_SUCCESS)
     {
@@ -207,7 +210,7 @@ static GrB_Info ring (gxm_best *best, const gxm_call *G, const gxm_local *L,
                 nr += GXM_block_nreq (&cur) ;
             }
         }
-        if (info == GrB_SUCCESS) info = step (best, G, &cur, b, dist, k, A, d) ;
+        if (info == GrB_SUCCESS) info = step (best, G, &cur, b, dist, k, Ar, d) ;
         if (nr > 0 && MPI_Waitall (nr, req, MPI_STATUSES_IGNORE) != MPI_SUCCESS
             && info == GrB_SUCCESS)
         {
