@@ -172,14 +172,20 @@ static GrB_Info ring (gxm_best *best, const gxm_call *G, const gxm_local *L,
     {
         info = GXM_block_alloc (&nxt, max_n, a_cols, max_nnz, L->b_type) ;
     }
-    if (info == GrB_SUCCESS) info = GXM_block_from (&cur, B, L->tran_b) ;
+    if (info == GrB_SUCCESS)
+    {
+        info = GXM_block_from (&cur, B, L->tran_b, G->all [me].n) ;
+    }
     if (info == GrB_SUCCESS)
     {
         info = GXM_best_alloc (best, G->all [me].m, kk > 0 ? kk : 1,
             G->largest) ;
     }
     if (info == GrB_SUCCESS) info = block_desc (&d, L) ;
-    if (info == GrB_SUCCESS) info = GXM_rows (&Ar, A, L->tran_a) ;
+    if (info == GrB_SUCCESS)
+    {
+        info = GXM_rows (&Ar, A, L->tran_a, G->all [me].m, a_cols) ;
+    }
     int nreq = 0 ;
     if (info == GrB_SUCCESS)
     {

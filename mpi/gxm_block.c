@@ -75,32 +75,29 @@ void GXM_block_shape (gxm_block *b, int64_t nrows, int64_t nnz)
     b->nnz = nnz ;
 }
 
-GrB_Info GXM_rows (GrB_Matrix *R, GrB_Matrix A, bool tran)
+GrB_Info GXM_rows (GrB_Matrix *R, GrB_Matrix A, bool tran, int64_t nrows,
+    int64_t ncols)
 {
     // on failure *R is NULL (never A: the caller's matrix is not freed)
     #define GXM_FREE_ALL GrB_Matrix_free (R) ;
-    *R = NULL ;
-    if (!tran)
+    *R = tran ? NULL : A ;
+    if (tran)
     {
-        *R = A ;
-        return GrB_SUCCESS ;
+        GrB_Type type ;
+        GXM_TRY (GxB_Matrix_type (&type, A)) ;
+        GXM_TRY (GrB_Matrix_new (R, type, nrows, ncols)) ;
+        GXM_TRY (GrB_transpose (*R, NULL, NULL, A, NULL)) ;
     }
-    GrB_Index nrows, ncols ;
-    GrB_Type type ;
-    GXM_TRY (GrB_Matrix_nrows (&nrows, A)) ;
-    GXM_TRY (GrB_Matrix_ncols (&ncols, A)) ;
-    GXM_TRY (GxB_Matrix_type (&type, A)) ;
-    GXM_TRY (GrB_Matrix_new (R, type, ncols, nrows)) ;
-    GXM_TRY (GrB_transpose (*R, NULL, NULL, A, NULL)) ;
     return GrB_SUCCESS ;
     #undef GXM_FREE_ALL
 }
 
-GrB_Info GXM_block_from (gxm_block *b, GrB_Matrix B, bool tran)
+GrB_Info GXM_block_from (gxm_block *b, GrB_Matrix B, bool tran,
+    int64_t nrows)
 {
     #define GXM_FREE_ALL if (D != B) GrB_Matrix_free (&D) ;
     GrB_Matrix D = NULL ;
-    GXM_TRY (GXM_rows (&D, B, tran)) ;
+    GXM_TRY (GXM_rows (&D, B, tran, nrows, b->ncols)) ;
     // in: the room of the arrays; out: what the export wrote
     GrB_Index plen = b->cap_rows + 1, jlen = b->cap_nnz, xlen = b->cap_nnz ;
     #define GXM_EXPORT(T, C)                                                \

@@ -116,10 +116,13 @@ GrB_Info GXM_block_alloc (gxm_block *b, int64_t cap_rows, int64_t ncols,
 // the block about to be received has nrows rows and nnz entries
 void GXM_block_shape (gxm_block *b, int64_t nrows, int64_t nnz) ;
 void GXM_block_free (gxm_block *b) ;
-// *R = A, or a new transpose of A when tran (free it if *R != A)
-GrB_Info GXM_rows (GrB_Matrix *R, GrB_Matrix A, bool tran) ;
-// b = the rows of B (of B' when tran), a copy
-GrB_Info GXM_block_from (gxm_block *b, GrB_Matrix B, bool tran) ;
+// *R = A, or when tran a new transpose of A, nrows-by-ncols (free it if
+// *R != A)
+GrB_Info GXM_rows (GrB_Matrix *R, GrB_Matrix A, bool tran, int64_t nrows,
+    int64_t ncols) ;
+// b = the nrows rows of B (of B' when tran), a copy
+GrB_Info GXM_block_from (gxm_block *b, GrB_Matrix B, bool tran,
+    int64_t nrows) ;
 // a new GraphBLAS matrix holding a copy of b
 GrB_Info GXM_block_matrix (GrB_Matrix *M, const gxm_block *b) ;
 // post the sends of b to rank dest / the receives into b (sized) from
