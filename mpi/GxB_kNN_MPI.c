@@ -115,11 +115,20 @@ static GrB_Info block_desc (GrB_Descriptor *d, const gxm_local *L)
     #undef GXM_FREE_ALL
 }
 
+// clearing the mark is a gxbdist call, which clears the message of the
+// thread: the message of a failure being reported is kept
 static void block_desc_free (GrB_Descriptor *d)
 {
     if (*d == NULL) return ;
+    const char *msg = NULL ;
+    char keep [GXM_MSG_LEN] = "" ;
+    if (GxB_Distance_error (&msg) == GrB_SUCCESS && msg != NULL)
+    {
+        snprintf (keep, sizeof (keep), "%s", msg) ;
+    }
     GxB_Desc_set_annihilator_free (*d, false) ;
     GrB_Descriptor_free (d) ;
+    GxB_Distance_set_error (GrB_SUCCESS, keep) ;
 }
 
 // GxB_kNN of the rank's rows of A against block b (in hand as blk),

@@ -26,6 +26,8 @@ uint64_t GXM_hash (const char *s, uint64_t h)
     return h ;
 }
 
+// the lowest failing rank's code on every rank; its message travels too,
+// so that every rank's GxB_Distance_error says what went wrong
 GrB_Info GXM_agree_step (const gxm_call *G, GrB_Info mine,
     const char *what)
 {
@@ -42,11 +44,22 @@ GrB_Info GXM_agree_step (const gxm_call *G, GrB_Info mine,
     if (first == GXM_NO_FAILURE) return GrB_SUCCESS ;
     int rank = (int) (first >> 32) ;
     GrB_Info info = (GrB_Info) (int32_t) (uint32_t) (first & 0xffffffff) ;
+    char msg [GXM_MSG_LEN] = "" ;
+    const char *mine_msg = NULL ;
+    if (rank == G->rank && GxB_Distance_error (&mine_msg) == GrB_SUCCESS
+        && mine_msg != NULL)
+    {
+        snprintf (msg, sizeof (msg), "%s", mine_msg) ;
+    }
+    if (MPI_Bcast (msg, (int) sizeof (msg), MPI_CHAR, rank, G->comm)
+        != MPI_SUCCESS)
+    {
+        snprintf (msg, sizeof (msg), "(its message could not be sent)") ;
+    }
     if (rank != G->rank)
     {
-        GXM_error (info, "GxB_kNN_MPI: rank %d failed with GrB_Info %d (%s); "
-            "GxB_Distance_error on rank %d says why", rank, (int) info, what,
-            rank) ;
+        GXM_error (info, "GxB_kNN_MPI: rank %d failed with GrB_Info %d (%s): "
+            "%s", rank, (int) info, what, msg) ;
     }
     return info ;
 }

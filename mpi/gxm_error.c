@@ -12,7 +12,7 @@
 
 GrB_Info GXM_error (GrB_Info info, const char *fmt, ...)
 {
-    char msg [1024] ;
+    char msg [GXM_MSG_LEN] ;
     va_list ap ;
     va_start (ap, fmt) ;
     vsnprintf (msg, sizeof (msg), fmt, ap) ;

@@ -20,6 +20,9 @@
 // errors
 //------------------------------------------------------------------------------
 
+// the longest message kept (as gxbdist's own)
+#define GXM_MSG_LEN 1024
+
 // record a message for info and return info
 GrB_Info GXM_error (GrB_Info info, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3))) ;

@@ -546,6 +546,11 @@ static void test_failures (void)
     current = "negative value for KL" ;
     CHECK (expected != GrB_SUCCESS, "GxB_kNN accepted a negative value") ;
     run_failure ("negative value for KL, one block", &a, expected) ;
+    // every rank's message says why (the failing rank's own message travels)
+    const char *msg = NULL ;
+    GxB_Distance_error (&msg) ;
+    CHECK (msg != NULL && strstr (msg, "non-negative") != NULL, "the message "
+        "does not give the failing rank's reason: %s", msg) ;
 
     TRY (GxB_Desc_set_exclude_self (self, false)) ;
     GrB_Descriptor_free (&self) ; GrB_Descriptor_free (&masked) ;
