@@ -41,9 +41,10 @@ extern "C" {
 // of columns: GrB_DIMENSION_MISMATCH.  A failure on one rank (a NULL
 // argument, a bad value met by GxB_kNN, memory) fails every rank with its
 // code; comm = MPI_COMM_NULL: GrB_NULL_POINTER (no rank can talk to
-// another).  GxB_Distance_error says what was wrong: on the rank that failed,
-// its own message; on the others, which rank failed.  A_local, B_local are
-// never changed; C_local is unchanged on failure.
+// another).  GxB_Distance_error says what was wrong: on the rank that
+// failed, its own message; on the others, which rank failed, at which
+// stage, and that rank's message.  A_local, B_local are never changed;
+// C_local is unchanged on failure.
 GrB_Info GxB_kNN_MPI
 (
     GrB_Matrix C_local,
