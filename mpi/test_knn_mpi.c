@@ -7,7 +7,7 @@
 // GXBDIST_TEST_SEED=<seed> reruns it), keeps its block of rows, calls
 // GxB_kNN_MPI on a poisoned C_local, and compares it bit for bit (pattern,
 // global columns, value bits) with its rows of GxB_kNN on the whole A and
-// B: every predefined metric in FP32 and FP64, Minkowski, union and
+// B: every predefined metric in FP32 and FP64, Minkowski, a user's NAMM, union and
 // intersection semirings, integer inputs, even, uneven and empty blocks,
 // duplicate rows (ties across blocks), exclude-self, transposed inputs, k
 // past n, no rows anywhere, C by column or of an integer type, and a slice
@@ -21,6 +21,7 @@
 
 #include <gxbdist_mpi.h>
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 #include "gxd_mtx.h"
 // setup that cannot fail in a working installation: a failure ends this
@@ -373,6 +374,14 @@ static void test_metrics (void)
     }
 }
 
+// a user's distance term (clipped |x-y|), for a NAMM semiring: evaluated by
+// GraphBLAS (no C definition given), known across ranks by its name
+static void clipped (double *z, const double *x, const double *y)
+{
+    double d = fabs ((*x) - (*y)) ;
+    (*z) = (d < 0.5) ? d : 0.5 ;
+}
+
 static void test_other_semirings (void)
 {
     GrB_Matrix A = random_matrix (GrB_FP64, 23, 8, 0) ;
@@ -384,8 +393,19 @@ static void test_other_semirings (void)
     q.dist = GxB_MAX_MINUS_FP64 ;
     q.union_desc = true ;
     run ("union MAX.MINUS", &q, A, B) ;
-    q.dist = GrB_PLUS_TIMES_SEMIRING_FP64 ;
+    GrB_BinaryOp op = NULL ;
+    GxB_NAMM namm = NULL ;
+    GrB_Semiring user = NULL ;
+    TRY (GxB_BinaryOp_new (&op, (GxB_binary_function) clipped, GrB_FP64,
+        GrB_FP64, GrB_FP64, "mpi_test_clipped", NULL)) ;
+    TRY (GxB_NAMM_new (&namm, op, 0)) ;
+    TRY (GxB_Semiring_new_NAMM (&user, GrB_PLUS_MONOID_FP64, namm)) ;
+    q.dist = user ;
     q.union_desc = false ;
+    q.how = EMPTY_B ;
+    run ("user NAMM, clipped |x-y|", &q, A, B) ;
+    GrB_Semiring_free (&user) ; GxB_NAMM_free (&namm) ; GrB_BinaryOp_free (&op) ;
+    q.dist = GrB_PLUS_TIMES_SEMIRING_FP64 ;
     q.how = EMPTY_BOTH ;
     run ("intersection PLUS.TIMES", &q, A, B) ;
     // transposed inputs; k past the number of rows of B; k = 1
