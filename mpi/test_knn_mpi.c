@@ -7,17 +7,17 @@
 // GXBDIST_TEST_SEED=<seed> reruns it), keeps its block of rows, calls
 // GxB_kNN_MPI on a poisoned C_local, and compares it bit for bit (pattern,
 // global columns, value bits) with its rows of GxB_kNN on the whole A and
-// B: every predefined metric in FP32 and FP64, Minkowski, a user's NAMM, union and
-// intersection semirings, integer inputs, even, uneven and empty blocks,
-// duplicate rows (ties across blocks), exclude-self, transposed inputs, k
-// past n, no rows anywhere, C by column or of an integer type, and a slice
-// of the bundled fortunes dataset.  Then the failures: ranks that disagree
-// (k, metric, Minkowski p, type, descriptor, columns, C's columns), a NULL
-// on one rank, a mask, no communicator, a bad value met in one block
-// mid-ring: every rank must return the same GrB_Info, with a message, and
-// leave C_local as it was (ctest's TIMEOUT catches a hang).  A_local and
-// B_local come back unchanged from every call.  Exit status: 0 when every
-// check passed on every rank.
+// B: every predefined metric in FP32 and FP64, Minkowski, a user's NAMM,
+// union and intersection semirings, integer inputs, even, uneven and empty
+// blocks, duplicate rows (ties across blocks), exclude-self, transposed
+// inputs, k past n, no rows anywhere, C by column or of an integer type,
+// and a slice of the bundled fortunes dataset.  Then the failures: ranks
+// that disagree (k, metric, Minkowski p, type, descriptor, columns, C's
+// columns), a NULL on one rank, a mask, no communicator, a bad value met in
+// one block mid-ring: every rank must return the same GrB_Info, with the
+// failing rank's message, and leave C_local as it was (ctest's TIMEOUT
+// catches a hang).  A_local and B_local come back unchanged from every
+// call.  Exit status: 0 when every check passed on every rank.
 
 #include <gxbdist_mpi.h>
 #include <inttypes.h>
