@@ -200,6 +200,84 @@ static void check_same (GrB_Matrix C, GrB_Matrix R, const char *what)
     free (ec) ; free (er) ;
 }
 
+// On the GPU, FP32 kernels that scale by B's column maxima may give a block
+// of B other last bits than all of B (docs/neighbors.md), so there a run
+// is compared within the documented tolerance (docs/metrics.md: 1e-5 FP32,
+// 1e-12 FP64, relative, with a floor of 1): each row the same number of
+// neighbors, the same sorted values within it, and a column found by one
+// side only must tie (within it) with the row's boundary.  On the CPU the
+// bitwise check holds, and this one must hold too.
+static bool gpu_run = false ;
+
+static bool close_to (double a, double b, double rtol)
+{
+    double s = fabs (a) > fabs (b) ? fabs (a) : fabs (b) ;
+    return (a != a && b != b) || fabs (a - b) <= rtol * (s > 1 ? s : 1) ;
+}
+
+static int cmp_double (const void *x, const void *y)
+{
+    double a = *(const double *) x, b = *(const double *) y ;
+    return (a < b) ? -1 : (a > b) ? 1 : 0 ;
+}
+
+// the values of entries e [q0 .. q1-1], sorted, into v
+static void row_values (double *v, const entry *e, GrB_Index q0, GrB_Index q1)
+{
+    for (GrB_Index q = q0 ; q < q1 ; q++) memcpy (&v [q - q0], &e [q].bits, 8) ;
+    qsort (v, q1 - q0, sizeof (double), cmp_double) ;
+}
+
+// column j is among e [r0 .. r1-1]
+static bool has_column (const entry *e, GrB_Index r0, GrB_Index r1, GrB_Index j)
+{
+    for (GrB_Index r = r0 ; r < r1 ; r++) if (e [r].j == j) return true ;
+    return false ;
+}
+
+static void check_close (GrB_Matrix C, GrB_Matrix R, double rtol,
+    const char *what)
+{
+    GrB_Index nc, nr, m ;
+    TRY (GrB_Matrix_nrows (&m, R)) ;
+    entry *ec = entries (C, &nc), *er = entries (R, &nr) ;
+    double *vc = malloc ((nc + 1) * sizeof (double)) ;
+    double *vr = malloc ((nr + 1) * sizeof (double)) ;
+    GrB_Index c0 = 0, r0 = 0 ;
+    int64_t bad = -1 ;
+    for (GrB_Index i = 0 ; i < m && bad < 0 ; i++)
+    {
+        GrB_Index c1 = c0, r1 = r0 ;
+        while (c1 < nc && ec [c1].i == i) c1++ ;
+        while (r1 < nr && er [r1].i == i) r1++ ;
+        bool ok = (c1 - c0 == r1 - r0) ;
+        if (ok)
+        {
+            row_values (vc, ec, c0, c1) ;
+            row_values (vr, er, r0, r1) ;
+            for (GrB_Index t = 0 ; t < r1 - r0 && ok ; t++)
+            {
+                ok = close_to (vc [t], vr [t], rtol) ;
+            }
+            // the boundary: the first or the last value (DOT keeps the
+            // largest, the distances the smallest)
+            double lo = vr [0], hi = vr [r1 - r0 - (r1 > r0)] ;
+            for (GrB_Index q = c0 ; q < c1 && ok ; q++)
+            {
+                double v ;
+                memcpy (&v, &ec [q].bits, 8) ;
+                ok = has_column (er, r0, r1, ec [q].j)
+                    || close_to (v, lo, rtol) || close_to (v, hi, rtol) ;
+            }
+        }
+        if (!ok) bad = (int64_t) i ;
+        c0 = c1 ; r0 = r1 ;
+    }
+    CHECK (bad < 0 && c0 == nc && r0 == nr, "%s: row %" PRId64 " differs "
+        "beyond the tolerance %g", what, bad, rtol) ;
+    free (ec) ; free (er) ; free (vc) ; free (vr) ;
+}
+
 // a copy of X (NULL stays NULL), to check X comes back unchanged
 static GrB_Matrix copy_of (GrB_Matrix X)
 {
@@ -312,7 +390,10 @@ static void run (const char *name, const query *q, GrB_Matrix A, GrB_Matrix B)
     TRY (GrB_Matrix_new (&R, q->ctype, m, n)) ;
     TRY (GxB_kNN (R, NULL, q->dist, q->k, A, B, dref)) ;
     GrB_Matrix Rl = rows_of (R, aoff [rank], aoff [rank+1], false) ;
-    check_same (C, Rl, name) ;
+    GrB_Type rtype ;
+    TRY (GxB_Matrix_type (&rtype, Rl)) ;
+    check_close (C, Rl, rtype == GrB_FP32 ? 1e-5 : 1e-12, name) ;
+    if (!gpu_run) check_same (C, Rl, name) ;
 
     TRY (GxB_Desc_set_exclude_self (d, false)) ;
     TRY (GxB_Desc_set_exclude_self (dref, false)) ;
@@ -597,6 +678,13 @@ int main (int argc, char **argv)
     }
     TRY (GrB_init (GrB_NONBLOCKING)) ;
     TRY (GxB_Distance_init ()) ;
+    GxB_Backend backend ;
+    TRY (GxB_Distance_active_backend (&backend)) ;
+    gpu_run = (backend == GxB_BACKEND_GPU) ;
+    if (rank == 0 && gpu_run)
+    {
+        printf ("[ GPU      ] results compared within the tolerance\n") ;
+    }
 
     test_metrics () ;
     test_other_semirings () ;
