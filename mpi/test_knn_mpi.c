@@ -620,6 +620,17 @@ static void test_failures (void)
         run_failure ("fp32 and fp64", &a, GrB_INVALID_VALUE) ;
         a = ok ; if (last) a.d = self ;
         run_failure ("exclude-self differs", &a, GrB_INVALID_VALUE) ;
+        // the same values in another type on the last rank
+        GrB_Matrix A32 = NULL, B32 = NULL ;
+        TRY (GrB_Matrix_new (&A32, GrB_FP32, aoff [rank+1] - aoff [rank], 6)) ;
+        TRY (GrB_Matrix_new (&B32, GrB_FP32, boff [rank+1] - boff [rank], 6)) ;
+        TRY (GrB_Matrix_apply (A32, NULL, NULL, GrB_IDENTITY_FP32, Al, NULL)) ;
+        TRY (GrB_Matrix_apply (B32, NULL, NULL, GrB_IDENTITY_FP32, Bl, NULL)) ;
+        a = ok ; if (last) a.A = A32 ;
+        run_failure ("A's type differs", &a, GrB_DOMAIN_MISMATCH) ;
+        a = ok ; if (last) a.B = B32 ;
+        run_failure ("B's type differs", &a, GrB_DOMAIN_MISMATCH) ;
+        GrB_Matrix_free (&A32) ; GrB_Matrix_free (&B32) ;
     }
     // no communicator: refused on every rank without any collective
     {
