@@ -106,6 +106,8 @@ static GrB_Info resolve_union (gxd_call *call)
     call->plan.user_add = user_add ;
     call->plan.user_mult = user_mult ;
     call->plan.user_g = user_g ;
+    call->plan.user_fee = (user_mult != NULL)
+        ? user_mult (call->identity, call->identity) : 0 ;
     call->plan.add_identity = add_identity ;
     call->plan.identity = call->identity ;
     call->plan.fp64 = (f == 1) ;

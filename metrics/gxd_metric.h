@@ -102,7 +102,8 @@ typedef struct
     gxd_opcode mult ;       // GXD_GENERIC only
     double identity ;       // GXD_GENERIC only: the NAMM identity
     gxd_user_fn user_mult ; // mult == GXD_OP_USER: the compiled (x) ...
-    gxd_user_g user_g ;     // ... and its intersection term
+    gxd_user_g user_g ;     // ... its intersection term, and f(e,e)
+    double user_fee ;
     gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+) ...
     double add_identity ;   // ... and its monoid's identity
     gxd_user_src mult_src, add_src ;    // the sources of the user's ops
