@@ -26,6 +26,10 @@ extern "C" {
 #define GXBDIST_VERSION_MINOR 1
 #define GXBDIST_VERSION_SUB   0
 
+// The version of the library a program runs with (the macros above are the
+// header's it was compiled against); needs no GxB_Distance_init.
+GrB_Info GxB_Distance_version (int *major, int *minor, int *sub) ;
+
 // Returned when verify mode finds a result outside the documented tolerance
 // of the SuiteSparse reference (distinct from every GrB_Info code).
 #define GxB_VERIFY_FAILED ((GrB_Info) -2001)
