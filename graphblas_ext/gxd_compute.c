@@ -70,7 +70,7 @@ static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
     return GrB_SUCCESS ;
 }
 
-// testing hook: make the first entry wrong (GxB_Distance_set_fault_injection)
+// testing hook: make the first entry wrong (GXD_set_fault_injection)
 static void inject_fault (void *Cx, int64_t n, bool fp64)
 {
     if (!GXD_settings.fault || n == 0) return ;

@@ -99,11 +99,6 @@ GrB_Info GxB_Distance_get_verify (bool *on) ;
 GrB_Info GxB_Distance_set_exact_union (bool on) ;
 GrB_Info GxB_Distance_get_exact_union (bool *on) ;
 
-// For testing verify mode: when on, the backend's next results are
-// perturbed in one entry (the first computed entry is increased by 1 and
-// doubled) before verification and before they reach C.
-GrB_Info GxB_Distance_set_fault_injection (bool on) ;
-
 //------------------------------------------------------------------------------
 // NAMM: a multiplicative operator with no annihilator
 //------------------------------------------------------------------------------
