@@ -31,11 +31,19 @@ fi
 # CUDA 13 lives in /usr/local/cuda when installed: compile the CUDA backend then
 if [ -x /usr/local/cuda/bin/nvcc ]; then export PATH=/usr/local/cuda/bin:$PATH; fi
 
+# which backend the suites ran on: each prints "[ BACKEND  ] ..." at start
+backends() {
+  echo "== backends the suites of $1 ran on:"
+  grep -h '^\[ BACKEND  \]' "$1/Testing/Temporary/LastTest.log" | sort | uniq -c | \
+    sed 's/\[ BACKEND  \] //; s/^ *\([0-9]*\) /   \1 suites: /' || true
+}
+
 status=0
 BUILD=${GXBDIST_BUILD:-build-test}
 cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$BUILD" -j"$(nproc)"
 (cd "$BUILD" && ctest --output-on-failure -j"$(nproc)") || status=1
+backends "$BUILD"
 
 # the sanitizer tree: RelWithDebInfo, as -O0 would double its time.  Leaks
 # are errors (LeakSanitizer: libgomp and GraphBLAS leave nothing it reports,
@@ -49,5 +57,6 @@ if [ "${GXBDIST_ASAN:-1}" != 0 ]; then
    ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0:check_initialization_order=1 \
    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
    ctest --output-on-failure -j"$(nproc)" -E '^memcheck_') || status=1
+  backends "$ASAN_BUILD"
 fi
 exit $status
