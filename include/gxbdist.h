@@ -4,7 +4,7 @@
 
 // gxbdist extends the GraphBLAS C API (SuiteSparse:GraphBLAS >= 7.4) with
 // C = A (+).(x) B', where A is m-by-k, B is n-by-k and C is m-by-n, including
-// products whose (x) has no annihilator (a NAMM, seed 001 section 4.2): such a
+// products whose (x) has no annihilator (a NAMM, docs/how-it-works.md): such a
 // (x) is applied over the UNION of the nonzero columns of a row pair, a
 // missing entry taking the NAMM's identity (0 for every predefined metric).
 //
@@ -95,7 +95,7 @@ GrB_Info GxB_Distance_get_verify (bool *on) ;
 // Exact union (default off): metrics whose (+) is PLUS are normally computed
 // as an intersection-only product plus row norms (docs/metrics.md), with pairs
 // that cancel recomputed over the union.  With exact union on, every pair is
-// computed over the union of its columns (the seed's two-pass scheme).
+// computed over the union of its columns.
 GrB_Info GxB_Distance_set_exact_union (bool on) ;
 GrB_Info GxB_Distance_get_exact_union (bool *on) ;
 
