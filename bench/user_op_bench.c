@@ -10,7 +10,7 @@
 //      (x-y)^2 under PLUS        SQEUCLIDEAN
 //      |x-y| under MAX           CHEBYSHEV
 //
-// it times C = d(A, B) on the CPU backend (GxB_Distance_set_backend) with
+// it times C = d(A, B) on one backend (the CPU's unless --backend gpu) with
 // the built-in semiring, with the user's operator compiled from its C
 // definition (gxd_jit.c; the module already loaded), and with the same
 // operator made without a definition (GraphBLAS evaluates it in bulk,
@@ -19,7 +19,10 @@
 // twice: with an empty disk cache (the compile) and with the module on
 // disk but not loaded.  Every result is compared with the built-in one.
 //
-// usage: user_op_bench [--rows R] [--reps N] [--pointer-budget S] FILE...
+// usage: user_op_bench [--backend cpu|gpu] [--rows R] [--reps N]
+//                      [--pointer-budget S] FILE...
+//   --backend B         (cpu) GxB_Distance_set_backend; the GraphBLAS path
+//                       runs on the CPU either way
 //   --rows R            (400) rows of A (0 = all)
 //   --reps N            (3) best of N runs
 //   --pointer-budget S  (20) seconds one GraphBLAS-path run may take
@@ -237,6 +240,7 @@ int main (int argc, char **argv)
 {
     GrB_Index rows = 400 ;
     double budget = 20 ;
+    GxB_Backend backend = GxB_BACKEND_CPU ;
     int a = 1 ;
     for ( ; a < argc && strncmp (argv [a], "--", 2) == 0 ; a++)
     {
@@ -244,6 +248,8 @@ int main (int argc, char **argv)
         if (strcmp (argv [a], "--rows") == 0) rows = strtoull (argv [++a], NULL, 10) ;
         else if (strcmp (argv [a], "--reps") == 0) reps = atoi (argv [++a]) ;
         else if (strcmp (argv [a], "--pointer-budget") == 0) budget = atof (argv [++a]) ;
+        else if (strcmp (argv [a], "--backend") == 0)
+            backend = (strcmp (argv [++a], "gpu") == 0) ? GxB_BACKEND_GPU : GxB_BACKEND_CPU ;
         else { fprintf (stderr, "unknown option %s\n", argv [a]) ; return 2 ; }
     }
     if (a == argc)
@@ -254,10 +260,10 @@ int main (int argc, char **argv)
     }
     TRY (GrB_init (GrB_NONBLOCKING)) ;
     TRY (GxB_Distance_init ( )) ;
-    TRY (GxB_Distance_set_backend (GxB_BACKEND_CPU)) ;
-    printf ("INFO\tCPU backend, %ld cores online, FP32, A = first %lu rows "
-        "(0: all), B = all rows\n", sysconf (_SC_NPROCESSORS_ONLN),
-        (unsigned long) rows) ;
+    TRY (GxB_Distance_set_backend (backend)) ;
+    printf ("INFO\t%s backend, %ld cores online, FP32, A = first %lu rows "
+        "(0: all), B = all rows\n", backend == GxB_BACKEND_GPU ? "GPU" : "CPU",
+        sysconf (_SC_NPROCESSORS_ONLN), (unsigned long) rows) ;
     int nsets = argc - a ;
     row_times (*times) [NCOMP] = calloc (nsets, sizeof (*times)) ;
     char (*names) [64] = calloc (nsets, sizeof (*names)) ;

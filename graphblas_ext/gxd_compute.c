@@ -5,8 +5,8 @@
 // The backend writes a plain array; it becomes a GrB_Matrix without a copy
 // (GxB_Matrix_pack_FullR for all pairs, pack_CSR for a mask's pattern).
 // The caller's C is not touched here: it changes only in GXD_finish.
-// Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend, and
-// a plan with a user's compiled operator runs on the CPU.
+// Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend (the
+// GPU's message is kept in the final one when the CPU fails too).
 
 #include "gxd_internal.h"
 #include "gxd_cpu.h"
@@ -29,6 +29,11 @@ static GrB_Info run (bool gpu, const gxd_plan *P, const gxd_csr *A,
     char *msg)
 {
 #ifdef GXD_HAVE_CUDA
+    if (gpu && GXD_plan_cpu_only (P))
+    {
+        // a user's operator: compiled for the GPU by NVRTC
+        return GXD_gpu_user (P, A, B, Mp, Mj, Cx, msg) ;
+    }
     if (gpu)
     {
         return (Mp == NULL) ? GXD_gpu_dense (P, A, B, Cx, msg)
@@ -42,34 +47,30 @@ static GrB_Info run (bool gpu, const gxd_plan *P, const gxd_csr *A,
 static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx)
 {
-    char msg [GXD_MSG_LEN] = "" ;
+    char msg [GXD_MSG_LEN] = "", gpu_msg [GXD_MSG_LEN] = "" ;
     bool gpu = GXD_use_gpu () ;
-    if (gpu && GXD_plan_cpu_only (P))
-    {
-        // a user's operator is compiled for the CPU only
-        if (GXD_settings.backend == GxB_BACKEND_GPU)
-        {
-            return GXD_error (GrB_NOT_IMPLEMENTED, "GxB_mxm_distance: user "
-                "operators run on the CPU backend only (GxB_BACKEND_GPU was "
-                "asked for; GxB_BACKEND_AUTO takes the CPU)") ;
-        }
-        gpu = false ;
-    }
     GrB_Info info = run (gpu, P, A, B, Mp, Mj, Cx, msg) ;
     if (info != GrB_SUCCESS && gpu && GXD_settings.backend == GxB_BACKEND_AUTO)
     {
+        memcpy (gpu_msg, msg, sizeof (msg)) ;
         msg [0] = '\0' ;
+        gpu = false ;
         info = run (false, P, A, B, Mp, Mj, Cx, msg) ;
     }
     if (info != GrB_SUCCESS)
     {
+        if (gpu_msg [0] != '\0')
+        {
+            return GXD_error (info, "GxB_mxm_distance: CPU backend: %s (after "
+                "the GPU backend failed: %s)", msg, gpu_msg) ;
+        }
         return GXD_error (info, "GxB_mxm_distance: %s backend: %s",
             gpu ? "GPU" : "CPU", msg) ;
     }
     return GrB_SUCCESS ;
 }
 
-// testing hook: make the first entry wrong (GxB_Distance_set_fault_injection)
+// testing hook: make the first entry wrong (GXD_set_fault_injection)
 static void inject_fault (void *Cx, int64_t n, bool fp64)
 {
     if (!GXD_settings.fault || n == 0) return ;

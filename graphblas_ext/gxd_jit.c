@@ -33,6 +33,9 @@
 #include "gxd_internal.h"
 #include "gxd_jit.h"
 #include "gxd_jit_cache.h"
+#ifdef GXD_HAVE_CUDA
+#include "gxd_gpu.h"
+#endif
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -71,6 +74,7 @@ typedef struct
     void *handle ;          // dlopen handle
     gxd_user_fn fn ;        // gxd_jit_op
     gxd_user_g g ;          // gxd_jit_g
+    gxd_user_src src ;      // the user's definition and function name
 }
 jit_module ;
 
@@ -123,12 +127,14 @@ static const char *c_type (GrB_Type t)
 }
 
 // the module's source, or NULL with *has_defn false (no definition)
-static GrB_Info module_source (char **source, bool *has_defn, GrB_BinaryOp op)
+static GrB_Info module_source (char **source, bool *has_defn,
+    gxd_user_src *src, GrB_BinaryOp op)
 {
     #define GXD_FREE_ALL free (text) ;
     char *text = NULL, *name, *defn ;
     *source = NULL ;
     *has_defn = false ;
+    src->name = src->defn = NULL ;
     GXD_TRY (op_text (&text, op)) ;
     if (!parse_text (text, &name, &defn))
     {
@@ -161,6 +167,14 @@ static GrB_Info module_source (char **source, bool *has_defn, GrB_BinaryOp op)
     if (*source == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
     snprintf (*source, len, fmt, defn, c_type (zt), c_type (xt), c_type (xt),
         c_type (yt), c_type (yt), name) ;
+    src->name = strdup (name) ;
+    src->defn = strdup (defn) ;
+    if (src->name == NULL || src->defn == NULL)
+    {
+        free ((char *) src->name) ; free ((char *) src->defn) ;
+        free (*source) ; *source = NULL ;
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    }
     *has_defn = true ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
@@ -409,15 +423,18 @@ static GrB_Info compile (const char *base, const char *source, void **handle,
 // GXD_jit_op: the compiled operator, from the cache or the compiler
 //------------------------------------------------------------------------------
 
-GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, GrB_BinaryOp op)
+GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, gxd_user_src *src,
+    GrB_BinaryOp op)
 {
-    #define GXD_FREE_ALL free (source) ;
+    #define GXD_FREE_ALL                                                    \
+        free (source) ; free ((char *) got.src.name) ; free ((char *) got.src.defn) ;
     char *source = NULL ;
     bool has_defn ;
     *fn = NULL ;
     if (g != NULL) *g = NULL ;
-    jit_module got = { 0 } ;
-    GXD_TRY (module_source (&source, &has_defn, op)) ;
+    jit_module got ;
+    memset (&got, 0, sizeof (got)) ;
+    GXD_TRY (module_source (&source, &has_defn, &got.src, op)) ;
     if (!has_defn) return GrB_SUCCESS ;
 
     pthread_mutex_lock (&jit_lock) ;
@@ -427,6 +444,7 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, GrB_BinaryOp op)
         {
             *fn = modules [q].fn ;
             if (g != NULL) *g = modules [q].g ;
+            if (src != NULL) *src = modules [q].src ;
             pthread_mutex_unlock (&jit_lock) ;
             GXD_FREE_ALL ;
             return GrB_SUCCESS ;
@@ -467,6 +485,8 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, GrB_BinaryOp op)
         source = NULL ;
         *fn = got.fn ;
         if (g != NULL) *g = got.g ;
+        if (src != NULL) *src = got.src ;
+        got.src.name = got.src.defn = NULL ;   // kept by the module
     }
     pthread_mutex_unlock (&jit_lock) ;
     // no compiler on this machine, or no folder to write to: *fn stays
@@ -477,14 +497,19 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, GrB_BinaryOp op)
     #undef GXD_FREE_ALL
 }
 
-// unload every module (GxB_Distance_finalize; tests)
+// unload every module, the GPU's too (GxB_Distance_finalize; tests)
 void GXD_jit_clear (void)
 {
+#ifdef GXD_HAVE_CUDA
+    GXD_gpu_user_clear ( ) ;
+#endif
     pthread_mutex_lock (&jit_lock) ;
     for (int q = 0 ; q < nmodules ; q++)
     {
         dlclose (modules [q].handle) ;
         free (modules [q].source) ;
+        free ((char *) modules [q].src.name) ;
+        free ((char *) modules [q].src.defn) ;
     }
     nmodules = 0 ;
     pthread_mutex_unlock (&jit_lock) ;

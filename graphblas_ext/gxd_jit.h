@@ -17,7 +17,9 @@
 // (or no cache folder written).
 // A definition that does not compile: GrB_INVALID_VALUE with the
 // compiler's output in the message.
-// *g (if g is not NULL) = its intersection term (gxd_plan.user_g).
-GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, GrB_BinaryOp op) ;
+// *g (if g is not NULL) = its intersection term (gxd_plan.user_g), *src (if
+// not NULL) its definition and name (kept until GxB_Distance_finalize).
+GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, gxd_user_src *src,
+    GrB_BinaryOp op) ;
 
 #endif

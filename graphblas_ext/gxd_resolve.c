@@ -85,7 +85,7 @@ static GrB_Info resolve_union (gxd_call *call)
     double add_identity = 0 ;
     if (!add_ok)
     {
-        GXD_TRY (GXD_jit_op (&user_add, NULL, addop)) ;
+        GXD_TRY (GXD_jit_op (&user_add, NULL, &call->plan.add_src, addop)) ;
         if (user_add == NULL) return GrB_SUCCESS ;
         add = GXD_OP_USER ;
         float id32 = 0 ;
@@ -95,7 +95,7 @@ static GrB_Info resolve_union (gxd_call *call)
     }
     if (mult < 0)
     {
-        GXD_TRY (GXD_jit_op (&user_mult, &user_g, call->mult)) ;
+        GXD_TRY (GXD_jit_op (&user_mult, &user_g, &call->plan.mult_src, call->mult)) ;
         if (user_mult == NULL) return GrB_SUCCESS ;
         mult = GXD_OP_USER ;
     }
@@ -106,6 +106,8 @@ static GrB_Info resolve_union (gxd_call *call)
     call->plan.user_add = user_add ;
     call->plan.user_mult = user_mult ;
     call->plan.user_g = user_g ;
+    call->plan.user_fee = (user_mult != NULL)
+        ? user_mult (call->identity, call->identity) : 0 ;
     call->plan.add_identity = add_identity ;
     call->plan.identity = call->identity ;
     call->plan.fp64 = (f == 1) ;

@@ -2,12 +2,15 @@
 // graphblas_ext/gxd_test_hooks.h: internal switches for gxbdist's own tests
 //------------------------------------------------------------------------------
 
-// Not part of the API (tests include it from the source tree): they let the
-// test suite reach code paths that real sizes reach only with large data.
+// Not part of the API (tests include it from the source tree; libgxbdist.so
+// does not export these, libgxbdist.a has them): they let the test suite
+// reach code paths that real sizes reach only with large data, and results
+// that only a bug would give.
 
 #ifndef GXD_TEST_HOOKS_H
 #define GXD_TEST_HOOKS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -23,6 +26,11 @@ void GXD_neighbors_set_tiles (int64_t rows, int64_t cols) ;
 // (the next call finds them on disk again)
 void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits) ;
 void GXD_jit_clear (void) ;
+
+// verify mode's own test: when on, the backend's next results are perturbed
+// in one entry (the first computed entry is increased by 1 and doubled)
+// before verification and before they reach C
+void GXD_set_fault_injection (bool on) ;
 
 #ifdef __cplusplus
 }

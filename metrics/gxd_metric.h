@@ -70,6 +70,9 @@ gxd_opcode ;
 typedef double (*gxd_user_fn) (double x, double y) ;
 // and its intersection term f(x,y) - f(x,e) - f(e,y) + f(e,e), in one call
 typedef double (*gxd_user_g) (double x, double y, double e) ;
+// the user's C definition and function name, for a backend that compiles
+// the operator itself (the GPU's, with NVRTC)
+typedef struct { const char *name, *defn ; } gxd_user_src ;
 
 // one row of the metric table (the columns of GXD_METRICS)
 typedef struct
@@ -96,9 +99,11 @@ typedef struct
     gxd_opcode mult ;       // GXD_GENERIC only
     double identity ;       // GXD_GENERIC only: the NAMM identity
     gxd_user_fn user_mult ; // mult == GXD_OP_USER: the compiled (x) ...
-    gxd_user_g user_g ;     // ... and its intersection term
+    gxd_user_g user_g ;     // ... its intersection term, and f(e,e)
+    double user_fee ;
     gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+) ...
     double add_identity ;   // ... and its monoid's identity
+    gxd_user_src mult_src, add_src ;    // the sources of the user's ops
     bool fp64 ;             // values and output are double (else float)
     bool exact ;            // compute every pair over the union (no rewrite)
 }

@@ -362,7 +362,10 @@ GXD_HD double gxd_f (gxd_metric_id m, const gxd_plan *P, double x, double y)
 // f(e,e): what a column missing from both rows contributes
 GXD_HD double gxd_fee (gxd_metric_id m, const gxd_plan *P)
 {
-    return (m == GXD_GENERIC) ? gxd_f (m, P, P->identity, P->identity) : 0 ;
+    if (m != GXD_GENERIC) return 0 ;
+    // a user's operator: computed once (every pair needs it)
+    return (P->mult == GXD_OP_USER) ? P->user_fee
+        : gxd_f (m, P, P->identity, P->identity) ;
 }
 
 //------------------------------------------------------------------------------
