@@ -404,29 +404,14 @@ static void run (const char *name, const query *q, GrB_Matrix A, GrB_Matrix B)
     GrB_Matrix_free (&R) ; GrB_Matrix_free (&Rl) ;
 }
 
-#define NMETRICS 16
+// every predefined metric (gxbdist.h's list)
+#define ONE(NAME) + 1
+#define NMETRICS (0 GXB_DIST_METRICS (ONE))
+#define SEMIRINGS(NAME) { GxB_DIST_ ## NAME ## _FP32, GxB_DIST_ ## NAME ## _FP64 },
 
 static GrB_Semiring metric (int t, bool fp64)
 {
-    GrB_Semiring s [NMETRICS][2] =
-    {
-        { GxB_DIST_EUCLIDEAN_FP32,      GxB_DIST_EUCLIDEAN_FP64 },
-        { GxB_DIST_SQEUCLIDEAN_FP32,    GxB_DIST_SQEUCLIDEAN_FP64 },
-        { GxB_DIST_COSINE_FP32,         GxB_DIST_COSINE_FP64 },
-        { GxB_DIST_CORRELATION_FP32,    GxB_DIST_CORRELATION_FP64 },
-        { GxB_DIST_DICE_FP32,           GxB_DIST_DICE_FP64 },
-        { GxB_DIST_DOT_FP32,            GxB_DIST_DOT_FP64 },
-        { GxB_DIST_HELLINGER_FP32,      GxB_DIST_HELLINGER_FP64 },
-        { GxB_DIST_JACCARD_FP32,        GxB_DIST_JACCARD_FP64 },
-        { GxB_DIST_RUSSELLRAO_FP32,     GxB_DIST_RUSSELLRAO_FP64 },
-        { GxB_DIST_KL_DIVERGENCE_FP32,  GxB_DIST_KL_DIVERGENCE_FP64 },
-        { GxB_DIST_CANBERRA_FP32,       GxB_DIST_CANBERRA_FP64 },
-        { GxB_DIST_CHEBYSHEV_FP32,      GxB_DIST_CHEBYSHEV_FP64 },
-        { GxB_DIST_HAMMING_FP32,        GxB_DIST_HAMMING_FP64 },
-        { GxB_DIST_JENSEN_SHANNON_FP32, GxB_DIST_JENSEN_SHANNON_FP64 },
-        { GxB_DIST_MANHATTAN_FP32,      GxB_DIST_MANHATTAN_FP64 },
-        { GxB_DIST_BRAYCURTIS_FP32,     GxB_DIST_BRAYCURTIS_FP64 },
-    } ;
+    GrB_Semiring s [NMETRICS][2] = { GXB_DIST_METRICS (SEMIRINGS) } ;
     return s [t][fp64] ;
 }
 
