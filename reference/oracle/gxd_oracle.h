@@ -13,6 +13,7 @@
 #define GXD_ORACLE_H
 
 #include <GraphBLAS.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -51,6 +52,20 @@ GrB_Info GXO_scale (GrB_Matrix *S, const char *metric, GrB_Type type,
 // mult's ztype (add's type).  For k = 0 every D(i,j) is add's identity.
 GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     double identity, GrB_Matrix A, GrB_Matrix B) ;
+
+// The same product for add = PLUS (GXO_monoid_is_plus) without dense
+// completion: intersection products and row sums of the operator's own
+// values (oracle_union_plus.c), O(flops of A B' + m n + nnz) time and
+// O(nnz + m n) memory.  Integer types: exact (wrap-around) in mult's type.
+// Floating point: the row terms in FP64, and every pair whose conditioning
+// S (the same sum over the terms' magnitudes) exceeds tau |D(i,j)|, or that
+// is not finite, recomputed by dense completion of that pair alone.  add not
+// PLUS (or of type BOOL or complex): GrB_DOMAIN_MISMATCH.
+GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
+    double identity, GrB_Matrix A, GrB_Matrix B, double tau) ;
+
+// is add the PLUS monoid of a real, non-BOOL type (GXO_union_plus's case)?
+bool GXO_monoid_is_plus (GrB_Monoid add) ;
 
 // Compares got (m-by-n, any built-in real type, may be sparse: only its
 // present entries are compared) with ref (full FP64) and the scale S (full

@@ -146,4 +146,12 @@ gxo_product ;
 GrB_Info GXO_pairs (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod) ;
 
+// the same product for the listed pairs only: D(I [q], J [q]) (and
+// prod->T2's) for q < np, every other entry left as it is; pairs of one row
+// of A are best listed together (each run of equal I [q] is one GXO_pairs
+// call).  A row transform's zero flags are not written.  O(np k).
+GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
+    const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
+    GrB_Index np) ;
+
 #endif
