@@ -53,6 +53,7 @@ typedef struct
 {
     GrB_Type type ;
     GrB_Monoid plus ;
+    GrB_Monoid monoids [4] ;    // PLUS, MAX, MIN, TIMES
     GrB_BinaryOp ops [3] ;      // MINUS, TIMES, FIRST: terms of both signs
     GrB_BinaryOp ne ;
     bool is_signed, is_float ;
@@ -61,6 +62,8 @@ type_ops ;
 
 #define TYPE_OPS(T, sgn, flt)                                               \
     { GrB_ ## T, GrB_PLUS_MONOID_ ## T,                                     \
+      { GrB_PLUS_MONOID_ ## T, GrB_MAX_MONOID_ ## T, GrB_MIN_MONOID_ ## T,   \
+        GrB_TIMES_MONOID_ ## T },                                           \
       { GrB_MINUS_ ## T, GrB_TIMES_ ## T, GrB_FIRST_ ## T }, GrB_NE_ ## T,   \
       sgn, flt }
 
@@ -155,8 +158,11 @@ static const gxt_shape shapes [6] = { GXT_SHAPE_RANDOM, GXT_SHAPE_EMPTY_ROWS,
     GXT_SHAPE_EXPLICIT_ZEROS, GXT_SHAPE_DENSE, GXT_SHAPE_K1, GXT_SHAPE_M0 } ;
 static const double identities [3] = { 0, 2, 3 } ;
 
-// built-in operators of every type, on integer values: exactly the definition
-static void plus_union_equals_dense_completion_exactly (void **state)
+// built-in operators and monoids of every type on integer values: both
+// oracles give exactly the definition.  GXO_union_plus with PLUS;
+// GXO_union_rows with PLUS, MAX, MIN and TIMES (TIMES of floats aside:
+// products of 60 terms are not exact; integers wrap exactly)
+static void unions_equal_dense_completion_exactly (void **state)
 {
     GXT_START ( ) ;
     for (int q = 0 ; q < 10 ; q++)
@@ -166,22 +172,29 @@ static void plus_union_equals_dense_completion_exactly (void **state)
         {
             GrB_Matrix A, B ;
             int_pair (&A, &B, t, shapes [s]) ;
-            for (int o = 0 ; o < 3 ; o++)
+            // mo = -1: GXO_union_plus; else GXO_union_rows with monoid mo
+            for (int mo = -1 ; mo < 4 ; mo++)
             {
-                for (int e = 0 ; e < 3 ; e++)
+                if (mo == 3 && t->is_float) continue ;
+                GrB_Monoid mon = (mo < 0) ? t->plus : t->monoids [mo] ;
+                for (int o = 0 ; o < 3 ; o++)
                 {
-                    GrB_Matrix D = NULL, R = NULL ;
-                    GXT_OK (GXO_union_plus (&D, t->plus, t->ops [o],
-                        identities [e], A, B, 16)) ;
-                    GXT_OK (GXO_union (&R, t->plus, t->ops [o], identities [e],
-                        A, B)) ;
-                    char what [128] ;
-                    snprintf (what, sizeof (what), "op %d, identity %g, "
-                        "shape %s", o, identities [e],
-                        gxt_shape_name (shapes [s])) ;
-                    check_identical (D, R, t, what) ;
-                    GrB_Matrix_free (&D) ;
-                    GrB_Matrix_free (&R) ;
+                    for (int e = 0 ; e < 3 ; e++)
+                    {
+                        GrB_Matrix D = NULL, R = NULL ;
+                        double id = identities [e] ;
+                        GXT_OK ((mo < 0)
+                            ? GXO_union_plus (&D, mon, t->ops [o], id, A, B, 16)
+                            : GXO_union_rows (&D, mon, t->ops [o], id, A, B)) ;
+                        GXT_OK (GXO_union (&R, mon, t->ops [o], id, A, B)) ;
+                        char what [128] ;
+                        snprintf (what, sizeof (what), "%s: monoid %d, op %d, "
+                            "identity %g, shape %s", (mo < 0) ? "plus" : "rows",
+                            mo, o, id, gxt_shape_name (shapes [s])) ;
+                        check_identical (D, R, t, what) ;
+                        GrB_Matrix_free (&D) ;
+                        GrB_Matrix_free (&R) ;
+                    }
                 }
             }
             GrB_Matrix_free (&A) ;
@@ -323,6 +336,39 @@ static void plus_union_recomputes_cancelling_and_nonfinite_pairs (void **state)
     GrB_BinaryOp_free (&op) ;
 }
 
+// a user operator in a user monoid (max of |x-y| where both are user-made),
+// on reals: exactly dense completion (MAX does not round)
+static void maxop64 (void *z, const void *x, const void *y)
+{ *(double *) z = fmax (D64 (x), D64 (y)) ; }
+
+static void union_rows_of_user_monoid_equals_dense_completion (void **state)
+{
+    GXT_START ( ) ;
+    GrB_BinaryOp op, maxop ;
+    GrB_Monoid mon ;
+    GXT_OK (GxB_BinaryOp_new (&op, absdiff64, GrB_FP64, GrB_FP64, GrB_FP64,
+        "absdiff64", NULL)) ;
+    GXT_OK (GxB_BinaryOp_new (&maxop, maxop64, GrB_FP64, GrB_FP64, GrB_FP64,
+        "maxop64", NULL)) ;
+    GXT_OK (GrB_Monoid_new_FP64 (&mon, maxop, -INFINITY)) ;
+    for (int s = 0 ; s < 6 ; s++)
+    {
+        for (int e = 0 ; e < 3 ; e++)
+        {
+            GrB_Matrix A, B, D = NULL, R = NULL ;
+            gxt_pair (&A, &B, shapes [s], GXT_MIXED) ;
+            GXT_OK (GXO_union_rows (&D, mon, op, identities [e], A, B)) ;
+            GXT_OK (GXO_union (&R, mon, op, identities [e], A, B)) ;
+            check_identical (D, R, &types [9], "rows: user max of |x-y|") ;
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+            GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+        }
+    }
+    GrB_Monoid_free (&mon) ;
+    GrB_BinaryOp_free (&maxop) ;
+    GrB_BinaryOp_free (&op) ;
+}
+
 // a monoid other than PLUS is refused, not computed wrongly
 static void plus_union_refuses_other_monoids (void **state)
 {
@@ -342,10 +388,11 @@ int main (void)
     init_types ( ) ;
     const struct CMUnitTest tests [] =
     {
-        cmocka_unit_test (plus_union_equals_dense_completion_exactly),
+        cmocka_unit_test (unions_equal_dense_completion_exactly),
         cmocka_unit_test (plus_union_of_user_operators_equals_dense_completion),
         cmocka_unit_test (plus_union_recomputes_cancelling_and_nonfinite_pairs),
         cmocka_unit_test (plus_union_refuses_other_monoids),
+        cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),
     } ;
     return gxt_main ("oracle_union", tests, sizeof (tests) / sizeof (tests [0])) ;
 }

@@ -64,6 +64,15 @@ GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
 GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     double identity, GrB_Matrix A, GrB_Matrix B, double tau) ;
 
+// The same product for any monoid, row by row: for row i of A, its own
+// columns by one product with B's columns completed there, B's other
+// columns by a reduction of f(e, y), and the columns in neither by powers of
+// f(e,e) (oracle_union_rows.c).  The same terms as GXO_union, combined in
+// another order.  Cost O(n |A_i| + nnz(B) + n log k) per row of A: for a
+// sample of rows.  add of a complex type: GrB_DOMAIN_MISMATCH.
+GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
+    double identity, GrB_Matrix A, GrB_Matrix B) ;
+
 // is add the PLUS monoid of a real, non-BOOL type (GXO_union_plus's case)?
 bool GXO_monoid_is_plus (GrB_Monoid add) ;
 

@@ -79,6 +79,10 @@ GrB_Info GXO_from_dense (GrB_Matrix *M, GrB_Index nrows, GrB_Index ncols,
 GrB_Info GXO_product (double **X, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B) ;
 
+// every entry of D (of type, add's type) = the identity of add, which is
+// what a reduction over k = 0 columns gives (oracle_union.c)
+GrB_Info GXO_fill_identity (GrB_Matrix D, GrB_Monoid add, GrB_Type type) ;
+
 //------------------------------------------------------------------------------
 // the oracle's binary operators, FP64 x FP64 -> FP64 (oracle_ops.c)
 //------------------------------------------------------------------------------
