@@ -55,6 +55,16 @@ gxo_metric ;
 // *id = the metric called name; GrB_INVALID_VALUE if there is none
 GrB_Info GXO_metric_id (gxo_metric *id, const char *name) ;
 
+// The metrics' PLUS sums are rewritten (GXO_union_plus) where the
+// conditioning S of a pair is at most GXO_METRIC_TAU times the sum, and
+// computed by dense completion elsewhere.  A sum of n terms rewritten so is
+// off by at most about n eps S <= 16 n eps |sum| (eps = 2^-53), 3.6e-15 n
+// relative: within the 1e-12 of verify mode's FP64 tolerance for rows of up
+// to some 280 entries even in the worst case of every rounding adding up
+// (typically sqrt(n) eps S).  Smaller costs more exact pairs: every pair
+// whose common columns hold most of both rows' magnitude.
+#define GXO_METRIC_TAU 16
+
 //------------------------------------------------------------------------------
 // matrices and dense arrays (oracle_util.c)
 //------------------------------------------------------------------------------
