@@ -38,6 +38,12 @@ extern "C" {
 GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
     GrB_Type type, GrB_Matrix A, GrB_Matrix B) ;
 
+// Is GXO_metric's cost that of a few products A*B' and O(m n) more (every
+// metric whose sum it rewrites, and the intersection and set metrics), as
+// opposed to O(m n |A_i|) or more (CHEBYSHEV by rows, CORRELATION and
+// MINKOWSKI with p != 2 by dense completion)?  An unknown name: false.
+bool GXO_metric_fast (const char *metric, double p) ;
+
 // S: a new m-by-n full GrB_FP64 matrix, the conditioning scale used in
 // tolerances.  DOT: S(i,j) = sum_c |a_c| |b_c|.  KL_DIVERGENCE: S(i,j) = sum
 // over c with a_c > 0 and b_c > 0 of |a_c ln(a_c/b_c)|.  Any other metric: 0.

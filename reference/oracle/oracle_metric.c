@@ -569,8 +569,16 @@ static double finish (const work *w, GrB_Index i, GrB_Index j, double x)
 }
 
 //------------------------------------------------------------------------------
-// GXO_metric
+// GXO_metric_fast, GXO_metric
 //------------------------------------------------------------------------------
+
+bool GXO_metric_fast (const char *metric, double p)
+{
+    gxo_metric id ;
+    if (GXO_metric_id (&id, metric) != GrB_SUCCESS) return (false) ;
+    if (id == GXO_MINKOWSKI) return (p == 2) ;
+    return (id != GXO_CHEBYSHEV && id != GXO_CORRELATION) ;
+}
 
 // a negative entry is outside the domain of HELLINGER, JENSEN_SHANNON, KL
 static GrB_Info check_nonnegative (GrB_Matrix A)
