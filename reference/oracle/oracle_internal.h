@@ -77,6 +77,11 @@ GrB_Info GXO_cast (GrB_Matrix *C, GrB_Type type, GrB_Matrix A) ;
 GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
     GrB_Matrix A, GrB_Matrix B) ;
 
+// TIMES, FIRST and SECOND of a built-in real type (BOOL included); each
+// output may be NULL.  false for any other type.
+bool GXO_type_ops (GrB_BinaryOp *times, GrB_BinaryOp *first,
+    GrB_BinaryOp *second, GrB_Type type) ;
+
 // *X = a new row-major array of M's values as double, missing entries 0
 GrB_Info GXO_to_dense (double **X, GrB_Matrix M) ;
 
@@ -160,10 +165,11 @@ gxo_product ;
 GrB_Info GXO_pairs (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod) ;
 
-// the same product for the listed pairs only: D(I [q], J [q]) (and
-// prod->T2's) for q < np, every other entry left as it is; pairs of one row
-// of A are best listed together (each run of equal I [q] is one GXO_pairs
-// call).  A row transform's zero flags are not written.  O(np k).
+// the same product for the listed pairs only (no pair twice): D(I [q],
+// J [q]) (and prod->T2's) for q < np, every other entry left as it is,
+// computed over the union of each pair's columns (oracle_pairs_at.c):
+// O(sum of the pairs' row lengths).  No row transform (prep NULL); a
+// semiring's monoid must be PLUS; a scaled sum's op must give op(e,e) = 0.
 GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
     GrB_Index np) ;

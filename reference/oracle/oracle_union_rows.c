@@ -23,25 +23,6 @@
 
 #include "oracle_internal.h"
 
-// FIRST and SECOND of a built-in type (the type of add)
-#define FS(T)                                                               \
-    if (type == GrB_ ## T)                                                  \
-    {                                                                       \
-        *first = GrB_FIRST_ ## T ;                                          \
-        *second = GrB_SECOND_ ## T ;                                        \
-        return (true) ;                                                     \
-    }
-
-static bool first_second (GrB_BinaryOp *first, GrB_BinaryOp *second,
-    GrB_Type type)
-{
-    FS (BOOL) FS (INT8) FS (INT16) FS (INT32) FS (INT64) FS (UINT8)
-    FS (UINT16) FS (UINT32) FS (UINT64) FS (FP32) FS (FP64)
-    return (false) ;
-}
-
-#undef FS
-
 // what every row shares
 typedef struct
 {
@@ -167,7 +148,8 @@ GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     TRY (GxB_BinaryOp_xtype (&xtype, mult)) ;
     TRY (GxB_BinaryOp_ytype (&w.ytype, mult)) ;
     TRY (GxB_BinaryOp_ztype (&w.ztype, mult)) ;
-    CHECK (first_second (&first, &second, w.ztype), GrB_DOMAIN_MISMATCH) ;
+    CHECK (GXO_type_ops (NULL, &first, &second, w.ztype),
+        GrB_DOMAIN_MISMATCH) ;
     TRY (GxB_Matrix_type (&atype, A)) ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&w.n, B)) ;

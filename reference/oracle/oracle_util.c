@@ -150,3 +150,26 @@ GrB_Info GXO_product (double **X, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix_free (&T) ;
     return (GrB_SUCCESS) ;
 }
+
+//------------------------------------------------------------------------------
+// GXO_type_ops: TIMES, FIRST and SECOND of a built-in real type
+//------------------------------------------------------------------------------
+
+#define OPS(T)                                                              \
+    if (type == GrB_ ## T)                                                  \
+    {                                                                       \
+        if (times != NULL) *times = GrB_TIMES_ ## T ;                       \
+        if (first != NULL) *first = GrB_FIRST_ ## T ;                       \
+        if (second != NULL) *second = GrB_SECOND_ ## T ;                    \
+        return (true) ;                                                     \
+    }
+
+bool GXO_type_ops (GrB_BinaryOp *times, GrB_BinaryOp *first,
+    GrB_BinaryOp *second, GrB_Type type)
+{
+    OPS (BOOL) OPS (INT8) OPS (INT16) OPS (INT32) OPS (INT64) OPS (UINT8)
+    OPS (UINT16) OPS (UINT32) OPS (UINT64) OPS (FP32) OPS (FP64)
+    return (false) ;
+}
+
+#undef OPS
