@@ -65,6 +65,13 @@ GrB_Info GXO_metric_id (gxo_metric *id, const char *name) ;
 // whose common columns hold most of both rows' magnitude.
 #define GXO_METRIC_TAU 16
 
+// GXO_union_plus, told whether every term f(x,y), f(x,e), f(e,y), f(e,e)
+// is >= 0 (the metrics' own operators): its conditioning is then D + P and
+// costs two passes over the pairs with a common column and one over D
+GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
+    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
+    double tau, bool nonneg) ;
+
 //------------------------------------------------------------------------------
 // matrices and dense arrays (oracle_util.c)
 //------------------------------------------------------------------------------

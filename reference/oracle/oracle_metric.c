@@ -264,7 +264,8 @@ static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
     GrB_Matrix A = (An != NULL) ? An : w->A, B = (Bn != NULL) ? Bn : w->B ;
     if (add == GrB_PLUS_MONOID_FP64)
     {
-        TRY (GXO_union_plus (&D, add, op, 0, A, B, GXO_METRIC_TAU)) ;
+        TRY (GXO_union_plus_terms (&D, add, op, 0, A, B, GXO_METRIC_TAU,
+            true)) ;
     }
     else
     {
@@ -610,8 +611,8 @@ static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
     }
     if (w->k == 0) return (GrB_SUCCESS) ;
     TRY (GXO_op_new (&op, code)) ;
-    TRY (GXO_union_plus (D, GrB_PLUS_MONOID_FP64, op, 0, w->A, w->B,
-        GXO_METRIC_TAU)) ;
+    TRY (GXO_union_plus_terms (D, GrB_PLUS_MONOID_FP64, op, 0, w->A, w->B,
+        GXO_METRIC_TAU, true)) ;
     if (w->id == GXO_HAMMING)
     {
         TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*D, NULL, NULL, GrB_DIV_FP64,

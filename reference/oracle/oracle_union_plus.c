@@ -232,6 +232,64 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     return (GrB_SUCCESS) ;
 }
 
+// z = true where x is not finite
+static void not_finite (void *z, const void *x, GrB_Index i, GrB_Index j,
+    const void *y)
+{
+    *(bool *) z = !isfinite (*(const double *) x) ;
+}
+
+// The same pairs where every term is >= 0: there S = D + P (P the sums of
+// F_A and F_B over the common columns, present only where there are any),
+// so S <= tau D is P <= (tau - 1) D, checked on P's pattern, and elsewhere
+// only a non-finite D is untrusted: two passes over P and one over D.
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&Ps) ; GrB_Matrix_free (&bad) ; GrB_Matrix_free (&nf) ;\
+    GrB_BinaryOp_free (&op) ; GrB_IndexUnaryOp_free (&nfop) ; free (*I) ;  \
+    free (*J) ; *I = NULL ; *J = NULL ;
+
+static GrB_Info untrusted_nonneg (GrB_Index **I, GrB_Index **J,
+    GrB_Index *np, GrB_Matrix D, GrB_Matrix P, double tau)
+{
+    GrB_Matrix Ps = NULL, bad = NULL, nf = NULL ;
+    GrB_BinaryOp op = NULL ;
+    GrB_IndexUnaryOp nfop = NULL ;
+    *I = NULL ;
+    *J = NULL ;
+    GrB_Index m, n, nbad ;
+    TRY (GrB_Matrix_nrows (&m, D)) ;
+    TRY (GrB_Matrix_ncols (&n, D)) ;
+    TRY (GxB_BinaryOp_new (&op, distrust, GrB_BOOL, GrB_FP64, GrB_FP64,
+        "gxo_distrust", NULL)) ;
+    TRY (GxB_IndexUnaryOp_new (&nfop, not_finite, GrB_BOOL, GrB_FP64,
+        GrB_FP64, "gxo_not_finite", NULL)) ;
+    TRY (GrB_Matrix_new (&Ps, GrB_FP64, m, n)) ;
+    TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (Ps, NULL, NULL, GrB_DIV_FP64, P,
+        tau - 1, NULL)) ;
+    TRY (GrB_Matrix_new (&bad, GrB_BOOL, m, n)) ;
+    TRY (GrB_Matrix_eWiseMult_BinaryOp (bad, NULL, NULL, op, Ps, D, NULL)) ;
+    TRY (GrB_Matrix_new (&nf, GrB_FP64, m, n)) ;
+    TRY (GrB_Matrix_select_FP64 (nf, NULL, NULL, nfop, D, 0, NULL)) ;
+    TRY (GrB_Matrix_assign_BOOL (bad, nf, NULL, true, GrB_ALL, m, GrB_ALL, n,
+        GrB_DESC_S)) ;
+    TRY (GrB_Matrix_select_BOOL (bad, NULL, NULL, GrB_VALUEEQ_BOOL, bad, true,
+        NULL)) ;
+    TRY (GrB_Matrix_nvals (&nbad, bad)) ;
+    *I = calloc (nbad + 1, sizeof (GrB_Index)) ;
+    *J = calloc (nbad + 1, sizeof (GrB_Index)) ;
+    CHECK (*I != NULL && *J != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_BOOL (*I, *J, NULL, &nbad, bad)) ;
+    *np = nbad ;
+    GrB_Index *keep_i = *I, *keep_j = *J ;
+    *I = NULL ;
+    *J = NULL ;
+    FREE_ALL ;
+    *I = keep_i ;
+    *J = keep_j ;
+    return (GrB_SUCCESS) ;
+}
+
 //------------------------------------------------------------------------------
 // GXO_union_plus
 //------------------------------------------------------------------------------
@@ -244,14 +302,23 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     GrB_Matrix_free (&FA) ; GrB_Matrix_free (&FB) ; GrB_Matrix_free (&ra) ; \
     GrB_Matrix_free (&rb) ; GrB_Matrix_free (&T1) ; GrB_Matrix_free (&P) ;  \
     GrB_Matrix_free (&E) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&Z) ;    \
-    GrB_Semiring_free (&semiring) ; free (I) ; free (J) ;
+    GrB_Matrix_free (&Q) ; GrB_Semiring_free (&semiring) ; free (I) ;       \
+    free (J) ;
 
 GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     double identity, GrB_Matrix A, GrB_Matrix B, double tau)
 {
+    return (GXO_union_plus_terms (D, add, mult, identity, A, B, tau, false)) ;
+}
+
+GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
+    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
+    double tau, bool nonneg)
+{
     GrB_Scalar ex = NULL, ey = NULL, fee = NULL ;
     GrB_Matrix one = NULL, ee = NULL, ones = NULL, FA = NULL, FB = NULL, ra = NULL,
-        rb = NULL, T1 = NULL, P = NULL, E = NULL, C = NULL, Z = NULL ;
+        rb = NULL, T1 = NULL, P = NULL, Q = NULL, E = NULL, C = NULL,
+        Z = NULL ;
     GrB_Semiring semiring = NULL ;
     GrB_Index *I = NULL, *J = NULL ;
     CHECK (D != NULL && add != NULL && mult != NULL && A != NULL && B != NULL,
@@ -313,11 +380,12 @@ GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     TRY (GrB_mxm (T1, NULL, NULL, semiring, A, B, GrB_DESC_T1)) ;
     TRY (GrB_Matrix_new (&P, ar.type, m, n)) ;
     TRY (GrB_mxm (P, NULL, NULL, ar.plus_plus, FA, FB, GrB_DESC_T1)) ;
-    TRY (GrB_Matrix_eWiseMult_BinaryOp (P, NULL, NULL, ar.minus, T1, P,
+    TRY (GrB_Matrix_new (&Q, ar.type, m, n)) ;
+    TRY (GrB_Matrix_eWiseMult_BinaryOp (Q, NULL, NULL, ar.minus, T1, P,
         NULL)) ;
-    TRY (GrB_Matrix_assign (C, NULL, ar.plus, P, GrB_ALL, m, GrB_ALL, n,
+    TRY (GrB_Matrix_assign (C, NULL, ar.plus, Q, GrB_ALL, m, GrB_ALL, n,
         NULL)) ;
-    GrB_Matrix_free (&P) ;
+    GrB_Matrix_free (&Q) ;
 
     // C += (k - |A_i u B_j|) f(e,e)
     bool with_count = !(fee64 == 0) ;       // also where f(e,e) is NaN
@@ -343,8 +411,15 @@ GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     if (fp && k > 0)
     {
         GrB_Index np = 0 ;
-        TRY (untrusted (&I, &J, &np, &ar, C != NULL ? C : Z, FA, FB, T1, E,
-            ones, tau)) ;
+        GrB_Matrix C64 = (C != NULL) ? C : Z ;
+        if (nonneg)
+        {
+            TRY (untrusted_nonneg (&I, &J, &np, C64, P, tau)) ;
+        }
+        else
+        {
+            TRY (untrusted (&I, &J, &np, &ar, C64, FA, FB, T1, E, ones, tau)) ;
+        }
         gxo_side sa = { A, xtype, identity, NULL, NULL } ;
         gxo_side sb = { B, ytype, identity, NULL, NULL } ;
         gxo_product prod = { semiring, NULL, 0, NULL } ;
