@@ -4,9 +4,12 @@
 
 // The oracle of every test and of verify mode.  It computes each metric from
 // its textbook formula in FP64 with SuiteSparse:GraphBLAS calls only (plus C
-// loops over arrays taken out of GraphBLAS objects), shares no code with the
-// backends, and evaluates union metrics by dense completion (every missing
-// entry written as 0), so nothing cancels.  Cost O(m*n*k): small problems.
+// loops over arrays taken out of GraphBLAS objects) and shares no code with
+// the backends.  The definition of a union product is dense completion
+// (every missing entry written as the identity: GXO_union, O(m*n*k)); the
+// sums are formed without it (GXO_union_plus: products and row sums, pairs
+// that cancel recomputed from their own terms) and other monoids row by row
+// (GXO_union_rows), so that verify mode costs about what the product does.
 // Every function returns GrB_Info; on failure no output is left allocated.
 
 #ifndef GXD_ORACLE_H

@@ -3,10 +3,12 @@
 //------------------------------------------------------------------------------
 
 // Two stages.  The GraphBLAS stage computes one raw m-by-n sum per pair:
-// union metrics by dense completion (oracle_pairs.c: every column of every
-// pair, missing = 0, never an expanded form that cancels), intersection
-// metrics (DOT, KL) and set metrics (patterns of nonzero values) by GrB_mxm
-// with B transposed.  The p-norms (EUCLIDEAN, MINKOWSKI, HELLINGER,
+// union sums by GXO_union_plus (products and row sums; the pairs where they
+// cancel, or are not finite, recomputed from their own terms), CHEBYSHEV by
+// GXO_union_rows, CORRELATION (dense centred rows) and MINKOWSKI p != 2 by
+// dense completion (oracle_pairs.c: every column of every pair, missing =
+// 0), intersection metrics (DOT, KL) and set metrics (patterns of nonzero
+// values) by GrB_mxm with B transposed.  The p-norms (EUCLIDEAN, MINKOWSKI, HELLINGER,
 // JENSEN_SHANNON) and Bray-Curtis's sums are kept as scaled sums, a largest
 // magnitude M and t = sum (a_c/M)^p, so that no sum of squares (of p-th
 // powers) overflows or underflows where the distance is representable
