@@ -89,6 +89,12 @@ GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
 bool GXO_type_ops (GrB_BinaryOp *times, GrB_BinaryOp *first,
     GrB_BinaryOp *second, GrB_Type type) ;
 
+// visit (arg, i, j, M(i,j)) for every entry of M in row order, by a row
+// iterator: where M is FP64 or FP32 and held by row (true); else false, and
+// nothing visited.  The fast way through an m-by-n result.
+bool GXO_iterate (GrB_Matrix M, void (*visit) (void *, GrB_Index, GrB_Index,
+    double), void *arg) ;
+
 // *X = a new row-major array of M's values as double, missing entries 0
 GrB_Info GXO_to_dense (double **X, GrB_Matrix M) ;
 
