@@ -68,7 +68,8 @@ GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
 // O(nnz + m n) memory.  Integer types: exact (wrap-around) in mult's type.
 // Floating point: the row terms in FP64, and every pair whose conditioning
 // S (the same sum over the terms' magnitudes) exceeds tau |D(i,j)|, or that
-// is not finite, recomputed by dense completion of that pair alone.  add not
+// is not finite, recomputed from its own terms over the union of its
+// columns (nothing cancels there that the definition does not cancel).  add not
 // PLUS (or of type BOOL or complex): GrB_DOMAIN_MISMATCH.
 GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     double identity, GrB_Matrix A, GrB_Matrix B, double tau) ;

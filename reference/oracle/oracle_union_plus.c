@@ -23,8 +23,9 @@
 //
 // bounds what rounding can leave (T1's own cancellation is the definition's,
 // not the rewrite's), and every pair with S > tau |D|, or with S or D not
-// finite (an infinite term, f(x,e) = x/0, makes inf - inf), is recomputed by
-// dense completion of that pair alone (GXO_pairs_at), as GXO_union does.
+// finite (an infinite term, f(x,e) = x/0, makes inf - inf), is recomputed
+// from its own terms over the union of its columns (GXO_pairs_at), the
+// definition's terms summed directly.
 
 #include "oracle_internal.h"
 #include <math.h>
