@@ -65,12 +65,15 @@ GrB_Info GXO_metric_id (gxo_metric *id, const char *name) ;
 // whose common columns hold most of both rows' magnitude.
 #define GXO_METRIC_TAU 16
 
-// GXO_union_plus, told whether every term f(x,y), f(x,e), f(e,y), f(e,e)
-// is >= 0 (the metrics' own operators): its conditioning is then D + P and
-// costs two passes over the pairs with a common column and one over D
+// GXO_union_plus for the metrics' own FP64 operators, whose terms are all
+// >= 0, given corr = f(x,y) - f(x,0) - f(0,y) (GXO_op_corr_new) and identity
+// 0: the common columns' part is one product with corr, and the
+// conditioning S = D + (the row terms of the common columns) <= D + ra_i +
+// rb_j, so a pair is kept where ra_i + rb_j <= (tau - 1) D: one product
+// fewer, and a check of a few passes over D.  corr NULL: GXO_union_plus.
 GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
-    double tau, bool nonneg) ;
+    double tau, GrB_BinaryOp corr) ;
 
 //------------------------------------------------------------------------------
 // matrices and dense arrays (oracle_util.c)
@@ -134,6 +137,11 @@ typedef enum
 gxo_opcode ;
 
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code) ;
+
+// g(x,y) = f(x,y) - f(x,0) - f(0,y) for the f of code (one whose terms are
+// >= 0 and f(0,0) = 0: SQDIFF ABSDIFF ABSSUM CANBERRA NE HELLSQ JSSQ; others
+// GrB_INVALID_VALUE), for GXO_union_plus_terms
+GrB_Info GXO_op_corr_new (GrB_BinaryOp *op, gxo_opcode code) ;
 
 //------------------------------------------------------------------------------
 // the tiled dense-completion engine (oracle_pairs.c)

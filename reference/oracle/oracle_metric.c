@@ -240,12 +240,13 @@ static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;               \
-    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;
+    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;  \
+    GrB_BinaryOp_free (&corr) ;
 
 static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
     GrB_Monoid add, gxo_prep prep)
 {
-    GrB_BinaryOp op = NULL ;
+    GrB_BinaryOp op = NULL, corr = NULL ;
     GrB_Semiring semiring = NULL ;
     GrB_Matrix An = NULL, Bn = NULL, D = NULL ;
     TRY (GXO_op_new (&op, code)) ;
@@ -266,8 +267,9 @@ static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
     GrB_Matrix A = (An != NULL) ? An : w->A, B = (Bn != NULL) ? Bn : w->B ;
     if (add == GrB_PLUS_MONOID_FP64)
     {
+        TRY (GXO_op_corr_new (&corr, code)) ;
         TRY (GXO_union_plus_terms (&D, add, op, 0, A, B, GXO_METRIC_TAU,
-            true)) ;
+            corr)) ;
     }
     else
     {
@@ -596,11 +598,12 @@ static GrB_Info check_nonnegative (GrB_Matrix A)
 // The sums whose finish () is the sum itself (HAMMING: over k) need no
 // array: *D = the rewritten sum's matrix, k > 0.  Other ids: *D = NULL.
 #undef  FREE_ALL
-#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Matrix_free (D) ;
+#define FREE_ALL                                                            \
+    GrB_BinaryOp_free (&op) ; GrB_BinaryOp_free (&corr) ; GrB_Matrix_free (D) ;
 
 static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
 {
-    GrB_BinaryOp op = NULL ;
+    GrB_BinaryOp op = NULL, corr = NULL ;
     *D = NULL ;
     gxo_opcode code ;
     switch (w->id)
@@ -613,14 +616,16 @@ static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
     }
     if (w->k == 0) return (GrB_SUCCESS) ;
     TRY (GXO_op_new (&op, code)) ;
+    TRY (GXO_op_corr_new (&corr, code)) ;
     TRY (GXO_union_plus_terms (D, GrB_PLUS_MONOID_FP64, op, 0, w->A, w->B,
-        GXO_METRIC_TAU, true)) ;
+        GXO_METRIC_TAU, corr)) ;
     if (w->id == GXO_HAMMING)
     {
         TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*D, NULL, NULL, GrB_DIV_FP64,
             *D, (double) w->k, NULL)) ;
     }
     GrB_BinaryOp_free (&op) ;
+    GrB_BinaryOp_free (&corr) ;
     return (GrB_SUCCESS) ;
 }
 

@@ -168,14 +168,35 @@ static GrB_Info count_term (GrB_Matrix *E, const arith *ar, GrB_Scalar fee,
 // the scale S and the pairs it does not let through
 //------------------------------------------------------------------------------
 
+// *I, *J (new), *np: the entries of bad (BOOL) that are true; bad is
+// overwritten.  On failure nothing is left allocated.
+#undef  FREE_ALL
+#define FREE_ALL free (*I) ; free (*J) ; *I = NULL ; *J = NULL ;
+
+static GrB_Info list_true (GrB_Index **I, GrB_Index **J, GrB_Index *np,
+    GrB_Matrix bad)
+{
+    GrB_Index nbad ;
+    *I = NULL ;
+    *J = NULL ;
+    TRY (GrB_Matrix_select_BOOL (bad, NULL, NULL, GrB_VALUEEQ_BOOL, bad, true,
+        NULL)) ;
+    TRY (GrB_Matrix_nvals (&nbad, bad)) ;
+    *I = calloc (nbad + 1, sizeof (GrB_Index)) ;
+    *J = calloc (nbad + 1, sizeof (GrB_Index)) ;
+    CHECK (*I != NULL && *J != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_BOOL (*I, *J, NULL, &nbad, bad)) ;
+    *np = nbad ;
+    return (GrB_SUCCESS) ;
+}
+
 // *I, *J, *np: the pairs with S > tau |D| or a non-finite S
 // or D; D and every term are FP64 here
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_Matrix_free (&Fa) ; GrB_Matrix_free (&Fb) ; GrB_Matrix_free (&ra) ; \
     GrB_Matrix_free (&rb) ; GrB_Matrix_free (&S) ; GrB_Matrix_free (&X) ;   \
-    GrB_Matrix_free (&bad) ; GrB_BinaryOp_free (&op) ; free (*I) ;          \
-    free (*J) ; *I = NULL ; *J = NULL ;
+    GrB_Matrix_free (&bad) ; GrB_BinaryOp_free (&op) ;
 
 static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     const arith *ar, GrB_Matrix D, GrB_Matrix FA, GrB_Matrix FB, GrB_Matrix T1,
@@ -184,9 +205,7 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     GrB_Matrix Fa = NULL, Fb = NULL, ra = NULL, rb = NULL, S = NULL, X = NULL,
         bad = NULL ;
     GrB_BinaryOp op = NULL ;
-    *I = NULL ;
-    *J = NULL ;
-    GrB_Index m, n, ka, kb, nbad ;
+    GrB_Index m, n, ka, kb ;
     TRY (GrB_Matrix_nrows (&m, D)) ;
     TRY (GrB_Matrix_ncols (&n, D)) ;
     TRY (GrB_Matrix_ncols (&ka, FA)) ;
@@ -216,78 +235,39 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
         "gxo_distrust", NULL)) ;
     TRY (GrB_Matrix_new (&bad, GrB_BOOL, m, n)) ;
     TRY (GrB_Matrix_eWiseMult_BinaryOp (bad, NULL, NULL, op, S, D, NULL)) ;
-    TRY (GrB_Matrix_select_BOOL (bad, NULL, NULL, GrB_VALUEEQ_BOOL, bad, true,
-        NULL)) ;
-    TRY (GrB_Matrix_nvals (&nbad, bad)) ;
-    *I = calloc (nbad + 1, sizeof (GrB_Index)) ;
-    *J = calloc (nbad + 1, sizeof (GrB_Index)) ;
-    CHECK (*I != NULL && *J != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Matrix_extractTuples_BOOL (*I, *J, NULL, &nbad, bad)) ;
-    *np = nbad ;
-    GrB_Index *keep_i = *I, *keep_j = *J ;
-    *I = NULL ;
-    *J = NULL ;
+    TRY (list_true (I, J, np, bad)) ;
     FREE_ALL ;
-    *I = keep_i ;
-    *J = keep_j ;
     return (GrB_SUCCESS) ;
 }
 
-// z = true where x is not finite
-static void not_finite (void *z, const void *x, GrB_Index i, GrB_Index j,
-    const void *y)
-{
-    *(bool *) z = !isfinite (*(const double *) x) ;
-}
-
-// The same pairs where every term is >= 0: there S = D + P (P the sums of
-// F_A and F_B over the common columns, present only where there are any),
-// so S <= tau D is P <= (tau - 1) D, checked on P's pattern, and elsewhere
-// only a non-finite D is untrusted: two passes over P and one over D.
+// The metrics' sums (corr given: every term >= 0): S = D + P, P the row
+// terms of the common columns, P <= ra_i + rb_j; so a pair is kept where
+// ra_i + rb_j <= (tau - 1) D, which also implies S <= tau D, and where D is
+// finite (distrust checks both)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    GrB_Matrix_free (&Ps) ; GrB_Matrix_free (&bad) ; GrB_Matrix_free (&nf) ;\
-    GrB_BinaryOp_free (&op) ; GrB_IndexUnaryOp_free (&nfop) ; free (*I) ;  \
-    free (*J) ; *I = NULL ; *J = NULL ;
+    GrB_Matrix_free (&R) ; GrB_Matrix_free (&bad) ;                         \
+    GrB_BinaryOp_free (&op) ;
 
-static GrB_Info untrusted_nonneg (GrB_Index **I, GrB_Index **J,
-    GrB_Index *np, GrB_Matrix D, GrB_Matrix P, double tau)
+static GrB_Info untrusted_bound (GrB_Index **I, GrB_Index **J,
+    GrB_Index *np, GrB_Matrix D, GrB_Matrix ra, GrB_Matrix rb, double tau)
 {
-    GrB_Matrix Ps = NULL, bad = NULL, nf = NULL ;
+    GrB_Matrix R = NULL, bad = NULL ;
     GrB_BinaryOp op = NULL ;
-    GrB_IndexUnaryOp nfop = NULL ;
-    *I = NULL ;
-    *J = NULL ;
-    GrB_Index m, n, nbad ;
+    GrB_Index m, n ;
     TRY (GrB_Matrix_nrows (&m, D)) ;
     TRY (GrB_Matrix_ncols (&n, D)) ;
+    TRY (GrB_Matrix_new (&R, GrB_FP64, m, n)) ;
+    TRY (GrB_Matrix_kronecker_BinaryOp (R, NULL, NULL, GrB_PLUS_FP64, ra, rb,
+        GrB_DESC_T1)) ;
+    TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (R, NULL, NULL, GrB_DIV_FP64, R,
+        tau - 1, NULL)) ;
     TRY (GxB_BinaryOp_new (&op, distrust, GrB_BOOL, GrB_FP64, GrB_FP64,
         "gxo_distrust", NULL)) ;
-    TRY (GxB_IndexUnaryOp_new (&nfop, not_finite, GrB_BOOL, GrB_FP64,
-        GrB_FP64, "gxo_not_finite", NULL)) ;
-    TRY (GrB_Matrix_new (&Ps, GrB_FP64, m, n)) ;
-    TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (Ps, NULL, NULL, GrB_DIV_FP64, P,
-        tau - 1, NULL)) ;
     TRY (GrB_Matrix_new (&bad, GrB_BOOL, m, n)) ;
-    TRY (GrB_Matrix_eWiseMult_BinaryOp (bad, NULL, NULL, op, Ps, D, NULL)) ;
-    TRY (GrB_Matrix_new (&nf, GrB_FP64, m, n)) ;
-    TRY (GrB_Matrix_select_FP64 (nf, NULL, NULL, nfop, D, 0, NULL)) ;
-    TRY (GrB_Matrix_assign_BOOL (bad, nf, NULL, true, GrB_ALL, m, GrB_ALL, n,
-        GrB_DESC_S)) ;
-    TRY (GrB_Matrix_select_BOOL (bad, NULL, NULL, GrB_VALUEEQ_BOOL, bad, true,
-        NULL)) ;
-    TRY (GrB_Matrix_nvals (&nbad, bad)) ;
-    *I = calloc (nbad + 1, sizeof (GrB_Index)) ;
-    *J = calloc (nbad + 1, sizeof (GrB_Index)) ;
-    CHECK (*I != NULL && *J != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Matrix_extractTuples_BOOL (*I, *J, NULL, &nbad, bad)) ;
-    *np = nbad ;
-    GrB_Index *keep_i = *I, *keep_j = *J ;
-    *I = NULL ;
-    *J = NULL ;
+    TRY (GrB_Matrix_eWiseMult_BinaryOp (bad, NULL, NULL, op, R, D, NULL)) ;
+    TRY (list_true (I, J, np, bad)) ;
     FREE_ALL ;
-    *I = keep_i ;
-    *J = keep_j ;
     return (GrB_SUCCESS) ;
 }
 
@@ -303,24 +283,24 @@ static GrB_Info untrusted_nonneg (GrB_Index **I, GrB_Index **J,
     GrB_Matrix_free (&FA) ; GrB_Matrix_free (&FB) ; GrB_Matrix_free (&ra) ; \
     GrB_Matrix_free (&rb) ; GrB_Matrix_free (&T1) ; GrB_Matrix_free (&P) ;  \
     GrB_Matrix_free (&E) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&Z) ;    \
-    GrB_Matrix_free (&Q) ; GrB_Semiring_free (&semiring) ; free (I) ;       \
-    free (J) ;
+    GrB_Matrix_free (&Q) ; GrB_Semiring_free (&semiring) ;                  \
+    GrB_Semiring_free (&scorr) ; free (I) ; free (J) ;
 
 GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     double identity, GrB_Matrix A, GrB_Matrix B, double tau)
 {
-    return (GXO_union_plus_terms (D, add, mult, identity, A, B, tau, false)) ;
+    return (GXO_union_plus_terms (D, add, mult, identity, A, B, tau, NULL)) ;
 }
 
 GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
-    double tau, bool nonneg)
+    double tau, GrB_BinaryOp corr)
 {
     GrB_Scalar ex = NULL, ey = NULL, fee = NULL ;
     GrB_Matrix one = NULL, ee = NULL, ones = NULL, FA = NULL, FB = NULL, ra = NULL,
         rb = NULL, T1 = NULL, P = NULL, Q = NULL, E = NULL, C = NULL,
         Z = NULL ;
-    GrB_Semiring semiring = NULL ;
+    GrB_Semiring semiring = NULL, scorr = NULL ;
     GrB_Index *I = NULL, *J = NULL ;
     CHECK (D != NULL && add != NULL && mult != NULL && A != NULL && B != NULL,
         GrB_NULL_POINTER) ;
@@ -376,14 +356,24 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
         GrB_DESC_T1)) ;
 
     // C += T1 - P over the pairs with a common column (T1 and P have that
-    // same pattern)
-    TRY (GrB_Matrix_new (&T1, ar.type, m, n)) ;
-    TRY (GrB_mxm (T1, NULL, NULL, semiring, A, B, GrB_DESC_T1)) ;
-    TRY (GrB_Matrix_new (&P, ar.type, m, n)) ;
-    TRY (GrB_mxm (P, NULL, NULL, ar.plus_plus, FA, FB, GrB_DESC_T1)) ;
-    TRY (GrB_Matrix_new (&Q, ar.type, m, n)) ;
-    TRY (GrB_Matrix_eWiseMult_BinaryOp (Q, NULL, NULL, ar.minus, T1, P,
-        NULL)) ;
+    // same pattern); with corr, that difference in one product
+    if (corr != NULL)
+    {
+        TRY (GrB_Semiring_new (&scorr, add, corr)) ;
+        TRY (GrB_Matrix_new (&Q, ar.type, m, n)) ;
+        TRY (GrB_mxm (Q, NULL, NULL, scorr, A, B, GrB_DESC_T1)) ;
+    }
+    else
+    {
+        TRY (GrB_Matrix_new (&T1, ar.type, m, n)) ;
+        TRY (GrB_mxm (T1, NULL, NULL, semiring, A, B, GrB_DESC_T1)) ;
+        TRY (GrB_Matrix_new (&P, ar.type, m, n)) ;
+        TRY (GrB_mxm (P, NULL, NULL, ar.plus_plus, FA, FB, GrB_DESC_T1)) ;
+        TRY (GrB_Matrix_new (&Q, ar.type, m, n)) ;
+        TRY (GrB_Matrix_eWiseMult_BinaryOp (Q, NULL, NULL, ar.minus, T1, P,
+            NULL)) ;
+        GrB_Matrix_free (&P) ;
+    }
     TRY (GrB_Matrix_assign (C, NULL, ar.plus, Q, GrB_ALL, m, GrB_ALL, n,
         NULL)) ;
     GrB_Matrix_free (&Q) ;
@@ -413,9 +403,9 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     {
         GrB_Index np = 0 ;
         GrB_Matrix C64 = (C != NULL) ? C : Z ;
-        if (nonneg)
+        if (corr != NULL)
         {
-            TRY (untrusted_nonneg (&I, &J, &np, C64, P, tau)) ;
+            TRY (untrusted_bound (&I, &J, &np, C64, ra, rb, tau)) ;
         }
         else
         {
