@@ -299,6 +299,35 @@ static void verify_checks_user_operator_results (void **state)
     restore_settings ( ) ;
 }
 
+// an INT64 union whose values pass 2^53 (where doubles no longer hold every
+// integer): a right result passes the exact comparison, a corrupted one fails
+static void verify_compares_integer_results_exactly (void **state)
+{
+    GXT_START ( ) ;
+    GrB_Matrix A0, B0, A, B ;
+    gxt_pair (&A0, &B0, GXT_SHAPE_RANDOM, GXT_INTEGERS) ;
+    gxt_convert (&A, A0, GXT_FMT_SPARSE, GrB_INT64) ;
+    gxt_convert (&B, B0, GXT_FMT_SPARSE, GrB_INT64) ;
+    GXT_OK (GrB_Matrix_apply_BinaryOp2nd_INT64 (A, NULL, NULL, GrB_PLUS_INT64, A, (int64_t) 1 << 60, NULL)) ;
+    GXT_OK (GrB_Matrix_apply_BinaryOp2nd_INT64 (B, NULL, NULL, GrB_PLUS_INT64, B, ((int64_t) 1 << 60) + 3, NULL)) ;
+    GxB_NAMM namm ;
+    GrB_Semiring s ;
+    GXT_OK (GxB_NAMM_new (&namm, GrB_MINUS_INT64, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&s, GrB_PLUS_MONOID_INT64, namm)) ;
+    char msg [1024] ;
+    GrB_Info info = run_verified (GrB_INT64, s, A, B, NULL, NULL, false, msg, sizeof (msg)) ;
+    if (info != GrB_SUCCESS)
+        GXT_FAIL ("INT64 union above 2^53: a right result under verify returned %s: \"%s\"",
+            gxt_info_name (info), msg) ;
+    info = run_verified (GrB_INT64, s, A, B, NULL, NULL, true, msg, sizeof (msg)) ;
+    if (info != GxB_VERIFY_FAILED)
+        GXT_FAIL ("INT64 union above 2^53: a corrupted result returned %s: \"%s\"", gxt_info_name (info), msg) ;
+    GrB_Semiring_free (&s) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_Matrix_free (&A0) ; GrB_Matrix_free (&B0) ; GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    restore_settings ( ) ;
+}
+
 // CHEBYSHEV is checked on sampled rows: with 4 of 150 rows sampled, the
 // corrupted first entry (row 0, always sampled) is caught and the message
 // says the check was sampled.  The limit, as documented: with a mask whose
@@ -404,6 +433,7 @@ int main (void)
         cmocka_unit_test (verify_catches_a_deliberately_wrong_result),
         cmocka_unit_test (fault_injection_without_verify_changes_exactly_one_entry),
         cmocka_unit_test (verify_checks_user_operator_results),
+        cmocka_unit_test (verify_compares_integer_results_exactly),
         cmocka_unit_test (verify_samples_rows_and_catches_errors_in_them),
         cmocka_unit_test (verify_passes_every_union_metric_on_fortunes),
     } ;
