@@ -14,7 +14,8 @@
 // rows) pass when right and fail when their result is corrupted; a product
 // checked on sampled rows (GxB_Distance_set_verify_rows) catches an error in
 // a sampled row, and - the sample's documented limit - not one outside it;
-// every union metric passes verify on rows of the bundled fortunes dataset
+// INT64 results above 2^53 are compared exactly; every union metric passes
+// verify on rows of the bundled fortunes dataset
 // (15,639 columns, where dense completion would cost O(m n k)).
 
 #include "test_common.h"
