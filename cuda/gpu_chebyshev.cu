@@ -4,7 +4,7 @@
 
 // (+) = max has no inverse, so Chebyshev cannot be split into norms plus an
 // intersection sum; the SPSV (gpu_spsv.cu) does it exactly but, like RAFT's,
-// slower than the naive merge on sparse data (docs/gpu_strategy.md).  Max is
+// slower than the naive merge on sparse data (bench/gpu_measurements.md).  Max is
 // selective instead, which allows an exact split:
 //   d(a,b) = max( max_{c in a^b} |a_c - b_c|,  max_{c in a\b} |a_c|,
 //                 max_{c in b\a} |b_c| )

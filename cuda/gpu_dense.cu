@@ -3,7 +3,7 @@
 //------------------------------------------------------------------------------
 
 // The host-facing driver: uploads A and B, picks the strategy by the plan
-// (docs/gpu_strategy.md has the measurements: the intersection kernel for
+// (bench/gpu_measurements.md has the measurements: the intersection kernel for
 // every (+) = + metric, intersection + extremes for Chebyshev, the SPSV for
 // (+) without an inverse, Minkowski of p above GXD_MINK_PMAX and exact
 // mode),

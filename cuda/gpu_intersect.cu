@@ -30,13 +30,13 @@
 
 // kernel variants (GXBDIST_GPU_KV; unset or 0: gxd_default_kv):
 //  1: each term g(x, y) computed inside its column's phase (the v5 kernel
-//     of docs/gpu_strategy.md), registers as the compiler likes
+//     of bench/gpu_measurements.md), registers as the compiler likes
 //  2: the terms of staged (short) columns computed while staging, so a
 //     phase only adds; capped at 48 registers (5 blocks of 256 threads per
 //     SM).  Same terms, same order of the sums: deterministic as 1.
 //  3: no barrier per column, terms added in fixed point with atomics
 //     (gpu_intersect_fx.cu); deterministic too (integer sums).
-// Measured (docs/gpu_strategy.md, "Kernel variants", six data sets, proof
+// Measured (bench/gpu_measurements.md, "Kernel variants", six data sets, proof
 // run of 2026-11-22 22:25): 3 is the fastest for Canberra, Jensen-Shannon
 // and Hamming on all six (1.1-2.7x the best of 1 and 2), for Manhattan
 // except on debian_depends (4.4 entries per row: 0.0045 against 0.0041 ms

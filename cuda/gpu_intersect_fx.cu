@@ -74,7 +74,7 @@ __device__ __forceinline__ double gxd_fx_bound (const gxd_plan &P, double x,
 // (fx_canberra_q22: what made Canberra fast, ncu counted 1.5x Manhattan's
 // instructions with the tests); the others take the tested quotient below,
 // in double where |x|+|y| is too large for it.  (measured:
-// docs/gpu_strategy.md, variant 3, fourth session)
+// bench/gpu_measurements.md, variant 3, fourth session)
 template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_xf ()
 {
     return M == GXD_CANBERRA && sizeof (T) == sizeof (float) ;
@@ -208,7 +208,7 @@ __global__ void k_fx_ints (const T *x, int64_t n, uint32_t *bad)
 // was the bound with 256 entries (4 KB, 32 lines; MovieLens-like JS on
 // real values 0.0178 ms per 10^6 pairs, 64 entries and four terms 0.0164,
 // 32 and five 0.0163; scRNA-like 0.0805 -> 0.0655).  Measured:
-// docs/gpu_strategy.md (variant 3)
+// bench/gpu_measurements.md (variant 3)
 #define GXD_FX_LTAB_BITS 5
 #define GXD_FX_LTAB (1 << GXD_FX_LTAB_BITS)
 
@@ -681,7 +681,7 @@ template <int M, typename T> __host__ __device__ constexpr int gxd_fx_redo ()
 template <int M, typename T>
 // 6 blocks per SM (40 registers; some metrics spill up to ~70 bytes):
 // measured faster than uncapped on all seven metrics of gpu_bench variants
-// (docs/gpu_strategy.md)
+// (bench/gpu_measurements.md)
 __global__ void __launch_bounds__ (256, GXD_FX_MINB)
 k_intersect_fx (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,

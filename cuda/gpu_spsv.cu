@@ -8,7 +8,7 @@
 // (plan.exact: every pair over the union, no cancellation at all).
 // Chebyshev has a faster exact scheme (gpu_chebyshev.cu); measured: this
 // SPSV runs at 0.8x the naive merge on sparse data, as RAFT's does
-// (docs/gpu_strategy.md).
+// (bench/gpu_measurements.md).
 //
 // Pass 1: one block per row a of A (rows [i0,i1) of a tile) holds a in
 // shared memory: dense (values + presence bits) when k fits, else a hash
@@ -243,7 +243,7 @@ __device__ __forceinline__ void spsv_walk_rows (const gxd_plan &P,
 // each warp a fixed range of whole rows of B (binary search on its row
 // pointers), 32 entries at a time reduced by row with a segmented scan
 // (fixed shuffle order), a row's partial carried into the next 32.
-// Measured slower than the walk by rows (docs/gpu_strategy.md).
+// Measured slower than the walk by rows (bench/gpu_measurements.md).
 template <int M, typename T, int PASS, bool DENSE>
 __device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
     const held_row<T, DENSE> &H, const int64_t *Wp, const int32_t *Wj,

@@ -25,6 +25,13 @@ GrB_Info GXD_gpu_sampled (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,
     char *msg) ;
 
+// a plan with a user's operator (GXD_OP_USER, its source in the plan),
+// compiled with NVRTC: every pair (Mp NULL, C dense) or the mask's
+GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
+    const int64_t *Mp, const int64_t *Mj, void *C, char *msg) ;
+// unload the kernels compiled for user operators
+void GXD_gpu_user_clear (void) ;
+
 // the k best rows of B for every row of A (1 <= k <= min (n,
 // GXD_GPU_KNN_MAX_K)): Cj / Cd hold k slots per row (column, distance) in
 // the library's order (gxd_neighbors.h), count [i] how many are used;

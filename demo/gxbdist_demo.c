@@ -11,7 +11,8 @@
 //     a random graph on all quotes, computing only those pairs;
 //  3. on a small subset, turns on verify mode (GxB_Distance_set_verify), so
 //     every result is recomputed by the SuiteSparse reference and compared,
-//     and shows that a deliberately wrong result is caught.
+//     and shows that a deliberately wrong result is caught (made by a test
+//     hook, gxd_test_hooks.h: the demo links libgxbdist.a for it).
 // The backend is GPU when one is usable, else CPU (GXBDIST_BACKEND=cpu|gpu
 // forces one).
 //
@@ -21,6 +22,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <gxbdist.h>
 #include "gxd_mtx.h"
+#include "gxd_test_hooks.h"    // GXD_set_fault_injection: step 3
 #define GXD_PROG "gxbdist_demo"
 #include "gxd_prog.h"
 
@@ -341,7 +343,7 @@ int main (int argc, char **argv)
         }
 
         // a deliberately wrong result must be caught
-        TRY (GxB_Distance_set_fault_injection (true)) ;
+        GXD_set_fault_injection (true) ;
         TRY (GrB_Matrix_new (&C, GrB_FP32, ma, nb)) ;
         GrB_Info info = GxB_mxm_distance (C, NULL, NULL,
             GxB_DIST_MANHATTAN_FP32, As, Bs, NULL) ;
@@ -351,7 +353,7 @@ int main (int argc, char **argv)
         {
             printf ("   a deliberately corrupted result is caught"
                 " (GxB_VERIFY_FAILED):\n     %s\n", msg) ;
-            TRY (GxB_Distance_set_fault_injection (false)) ;
+            GXD_set_fault_injection (false) ;
         }
         else
         {

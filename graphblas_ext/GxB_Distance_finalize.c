@@ -4,6 +4,7 @@
 
 #include "gxd_internal.h"
 #include "gxd_memory.h"
+#include "gxd_test_hooks.h"
 
 GrB_Info GXD_predefined_free (void) ;
 
@@ -13,6 +14,7 @@ GrB_Info GxB_Distance_finalize (void)
     if (!GXD_settings.initialized) return GrB_SUCCESS ;
     GXD_predefined_free () ;
     GXD_registry_clear () ;
+    GXD_jit_clear () ;
     GXD_settings.initialized = false ;
     GXD_memory_set (NULL, NULL, NULL) ;
     return GrB_SUCCESS ;

@@ -5,7 +5,8 @@
 // The backend writes a plain array; it becomes a GrB_Matrix without a copy
 // (GxB_Matrix_pack_FullR for all pairs, pack_CSR for a mask's pattern).
 // The caller's C is not touched here: it changes only in GXD_finish.
-// Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend.
+// Under GxB_BACKEND_AUTO a GPU failure falls back to the CPU backend (the
+// GPU's message is kept in the final one when the CPU fails too).
 
 #include "gxd_internal.h"
 #include "gxd_cpu.h"
@@ -28,6 +29,11 @@ static GrB_Info run (bool gpu, const gxd_plan *P, const gxd_csr *A,
     char *msg)
 {
 #ifdef GXD_HAVE_CUDA
+    if (gpu && GXD_plan_cpu_only (P))
+    {
+        // a user's operator: compiled for the GPU by NVRTC
+        return GXD_gpu_user (P, A, B, Mp, Mj, Cx, msg) ;
+    }
     if (gpu)
     {
         return (Mp == NULL) ? GXD_gpu_dense (P, A, B, Cx, msg)
@@ -41,23 +47,30 @@ static GrB_Info run (bool gpu, const gxd_plan *P, const gxd_csr *A,
 static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx)
 {
-    char msg [GXD_MSG_LEN] = "" ;
+    char msg [GXD_MSG_LEN] = "", gpu_msg [GXD_MSG_LEN] = "" ;
     bool gpu = GXD_use_gpu () ;
     GrB_Info info = run (gpu, P, A, B, Mp, Mj, Cx, msg) ;
     if (info != GrB_SUCCESS && gpu && GXD_settings.backend == GxB_BACKEND_AUTO)
     {
+        memcpy (gpu_msg, msg, sizeof (msg)) ;
         msg [0] = '\0' ;
+        gpu = false ;
         info = run (false, P, A, B, Mp, Mj, Cx, msg) ;
     }
     if (info != GrB_SUCCESS)
     {
+        if (gpu_msg [0] != '\0')
+        {
+            return GXD_error (info, "GxB_mxm_distance: CPU backend: %s (after "
+                "the GPU backend failed: %s)", msg, gpu_msg) ;
+        }
         return GXD_error (info, "GxB_mxm_distance: %s backend: %s",
             gpu ? "GPU" : "CPU", msg) ;
     }
     return GrB_SUCCESS ;
 }
 
-// testing hook: make the first entry wrong (GxB_Distance_set_fault_injection)
+// testing hook: make the first entry wrong (GXD_set_fault_injection)
 static void inject_fault (void *Cx, int64_t n, bool fp64)
 {
     if (!GXD_settings.fault || n == 0) return ;
@@ -83,6 +96,14 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
                 PRId64 " result does not fit in memory (use a mask)", m, n) ;
         }
         size_t size = (size_t) m * n * esize ;
+        if (!GXD_memory_fits ((double) size))
+        {
+            // refused before any work (overcommit would let it start and
+            // be killed later)
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: the %" PRId64
+                " x %" PRId64 " result (%.3g GB) is more than half the "
+                "physical memory (use a mask, or GxB_kNN)", m, n, size / 1e9) ;
+        }
         Cx = GXD_malloc_result (size > 0 ? size : esize) ;
         if (Cx == NULL)
         {

@@ -65,3 +65,9 @@ GrB_Info GxB_Distance_error (const char **msg)
     (*msg) = message ;
     return GrB_SUCCESS ;
 }
+
+GrB_Info GxB_Distance_set_error (GrB_Info info, const char *msg)
+{
+    snprintf (message, sizeof (message), "%s", (msg == NULL) ? "" : msg) ;
+    return info ;
+}

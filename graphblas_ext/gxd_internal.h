@@ -141,6 +141,12 @@ typedef struct
 gxd_call ;
 
 GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc) ;
+// a plan with a user's operator compiled for the CPU (gxd_jit.c)
+static inline bool GXD_plan_cpu_only (const gxd_plan *P)
+{
+    return P->metric == GXD_GENERIC
+        && (P->mult == GXD_OP_USER || P->add == GXD_OP_USER) ;
+}
 // a union or metric call's types are built-in (else GrB_DOMAIN_MISMATCH)
 GrB_Info GXD_union_types (const gxd_call *call) ;
 

@@ -35,19 +35,26 @@ GrB_Info GXD_neighbors_begin (gxd_neighbors *N, const char *fn, GrB_Matrix C,
     GXD_TRY (GXD_resolve (&N->call, dist, desc)) ;
     N->semiring = dist ;
     N->exclude_self = GXD_desc_marked (desc, GXD_DESC_EXCLUDE_SELF) ;
-    N->largest = (N->call.path == GXD_PATH_BACKEND
-        && N->call.plan.metric == GXD_DOT) ;
-    GrB_Type t = N->call.type ;
-    if (N->call.path == GXD_PATH_INTERSECT)
+    N->largest = gxd_largest_first (&N->call) ;
+    GXD_TRY (GXD_neighbors_type (&N->type, &N->call)) ;
+    GXD_TRY (GrB_Matrix_nrows (&N->m, C)) ;
+    GXD_TRY (GrB_Matrix_ncols (&N->n, C)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+GrB_Info GXD_neighbors_type (GrB_Type *type, const gxd_call *call)
+{
+    #define GXD_FREE_ALL ;
+    GrB_Type t = call->type ;
+    if (call->path == GXD_PATH_INTERSECT)
     {
         GrB_BinaryOp addop ;
-        GXD_TRY (GxB_Monoid_operator (&addop, N->call.add)) ;
+        GXD_TRY (GxB_Monoid_operator (&addop, call->add)) ;
         GXD_TRY (GxB_BinaryOp_ztype (&t, addop)) ;
     }
     // candidates are ordered in double: other types are typecast to it
-    N->type = (t == GrB_FP32) ? GrB_FP32 : GrB_FP64 ;
-    GXD_TRY (GrB_Matrix_nrows (&N->m, C)) ;
-    GXD_TRY (GrB_Matrix_ncols (&N->n, C)) ;
+    (*type) = (t == GrB_FP32) ? GrB_FP32 : GrB_FP64 ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }

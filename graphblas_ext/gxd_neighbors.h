@@ -96,6 +96,12 @@ static inline bool gxd_better (double a, double b, bool largest)
     return largest ? (a > b) : (a < b) ;
 }
 
+// a similarity (DOT): its neighbors are the largest values
+static inline bool gxd_largest_first (const gxd_call *call)
+{
+    return call->path == GXD_PATH_BACKEND && call->plan.metric == GXD_DOT ;
+}
+
 // what a neighborhood call resolved to
 typedef struct
 {
@@ -109,6 +115,9 @@ typedef struct
     GrB_Index m, n ;
 }
 gxd_neighbors ;
+
+// the type of a neighborhood's values: FP32 for FP32 products, else FP64
+GrB_Info GXD_neighbors_type (GrB_Type *type, const gxd_call *call) ;
 
 // checks and resolution shared by GxB_kNN and GxB_radius_graph
 GrB_Info GXD_neighbors_begin (gxd_neighbors *N, const char *fn, GrB_Matrix C,

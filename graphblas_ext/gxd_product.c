@@ -84,7 +84,7 @@ GrB_Info GXD_check_args (const char *fn, GrB_Matrix C, GrB_Matrix Mask,
     #undef GXD_FREE_ALL
 }
 
-// testing hook (GxB_Distance_set_fault_injection): the first entry, in row
+// testing hook (GXD_set_fault_injection): the first entry, in row
 // order, of a product SuiteSparse computed is made wrong as gxd_compute.c
 // makes a backend's (2x + 1), so that verify mode is tested on every path
 static GrB_Info inject_fault (GrB_Matrix T)

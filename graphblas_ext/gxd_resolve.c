@@ -4,11 +4,13 @@
 
 // A predefined metric semiring -> that metric.  A NAMM semiring, or any
 // semiring with an annihilator-free descriptor -> union semantics; when its
-// monoid and operator are built-in FP32/FP64 ones the backends compute it
-// (a GXD_GENERIC plan), otherwise SuiteSparse evaluates the user's
-// operator.  Anything else -> intersection semantics, exactly GrB_mxm.
+// monoid and operator are FP32/FP64 ones, built-in or user operators with a
+// C definition (compiled by gxd_jit.c), the backends compute it (a
+// GXD_GENERIC plan), otherwise SuiteSparse evaluates the user's operator
+// (gxd_union_graphblas.c).  Anything else -> intersection semantics, exactly GrB_mxm.
 
 #include "gxd_internal.h"
+#include "gxd_jit.h"
 
 // the built-in operators a generic plan understands, by opcode
 static GrB_BinaryOp *const op_table [GXD_NOPS][2] =
@@ -76,11 +78,37 @@ static GrB_Info resolve_union (gxd_call *call)
     int add = opcode_of (addop, f), mult = opcode_of (call->mult, f) ;
     bool add_ok = add == GXD_OP_PLUS || add == GXD_OP_TIMES
         || add == GXD_OP_MIN || add == GXD_OP_MAX ;
-    if (!add_ok || mult < 0) return GrB_SUCCESS ;
+    // a user's operator with a C definition is compiled (gxd_jit.c); one
+    // without (or another built-in one) is left to SuiteSparse
+    gxd_user_fn user_add = NULL, user_mult = NULL ;
+    gxd_user_g user_g = NULL ;
+    double add_identity = 0 ;
+    if (!add_ok)
+    {
+        GXD_TRY (GXD_jit_op (&user_add, NULL, &call->plan.add_src, addop)) ;
+        if (user_add == NULL) return GrB_SUCCESS ;
+        add = GXD_OP_USER ;
+        float id32 = 0 ;
+        if (f) GXD_TRY (GxB_Monoid_identity (&add_identity, call->add))
+        else   GXD_TRY (GxB_Monoid_identity (&id32, call->add))
+        if (!f) add_identity = id32 ;
+    }
+    if (mult < 0)
+    {
+        GXD_TRY (GXD_jit_op (&user_mult, &user_g, &call->plan.mult_src, call->mult)) ;
+        if (user_mult == NULL) return GrB_SUCCESS ;
+        mult = GXD_OP_USER ;
+    }
     call->path = GXD_PATH_BACKEND ;
     call->plan.metric = GXD_GENERIC ;
     call->plan.add = (gxd_opcode) add ;
     call->plan.mult = (gxd_opcode) mult ;
+    call->plan.user_add = user_add ;
+    call->plan.user_mult = user_mult ;
+    call->plan.user_g = user_g ;
+    call->plan.user_fee = (user_mult != NULL)
+        ? user_mult (call->identity, call->identity) : 0 ;
+    call->plan.add_identity = add_identity ;
     call->plan.identity = call->identity ;
     call->plan.fp64 = (f == 1) ;
     call->plan.exact = GXD_settings.exact ;

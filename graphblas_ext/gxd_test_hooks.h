@@ -2,12 +2,15 @@
 // graphblas_ext/gxd_test_hooks.h: internal switches for gxbdist's own tests
 //------------------------------------------------------------------------------
 
-// Not part of the API (tests include it from the source tree): they let the
-// test suite reach code paths that real sizes reach only with large data.
+// Not part of the API (tests include it from the source tree; libgxbdist.so
+// does not export these, libgxbdist.a has them): they let the test suite
+// reach code paths that real sizes reach only with large data, and results
+// that only a bug would give.
 
 #ifndef GXD_TEST_HOOKS_H
 #define GXD_TEST_HOOKS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -17,6 +20,17 @@ extern "C" {
 // GxB_kNN and GxB_radius_graph: tiles of at most rows x cols (0, 0: sized
 // by memory, the default), so tiling and merging run on small inputs
 void GXD_neighbors_set_tiles (int64_t rows, int64_t cols) ;
+
+// user operators compiled for the CPU (gxd_jit.c): how many were compiled
+// and how many came from the disk cache in this process; unload them all
+// (the next call finds them on disk again)
+void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits) ;
+void GXD_jit_clear (void) ;
+
+// verify mode's own test: when on, the backend's next results are perturbed
+// in one entry (the first computed entry is increased by 1 and doubled)
+// before verification and before they reach C
+void GXD_set_fault_injection (bool on) ;
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,7 @@
 
 // gxbdist extends the GraphBLAS C API (SuiteSparse:GraphBLAS >= 7.4) with
 // C = A (+).(x) B', where A is m-by-k, B is n-by-k and C is m-by-n, including
-// products whose (x) has no annihilator (a NAMM, seed 001 section 4.2): such a
+// products whose (x) has no annihilator (a NAMM, docs/how-it-works.md): such a
 // (x) is applied over the UNION of the nonzero columns of a row pair, a
 // missing entry taking the NAMM's identity (0 for every predefined metric).
 //
@@ -25,6 +25,10 @@ extern "C" {
 #define GXBDIST_VERSION_MAJOR 0
 #define GXBDIST_VERSION_MINOR 1
 #define GXBDIST_VERSION_SUB   0
+
+// The version of the library a program runs with (the macros above are the
+// header's it was compiled against); needs no GxB_Distance_init.
+GrB_Info GxB_Distance_version (int *major, int *minor, int *sub) ;
 
 // Returned when verify mode finds a result outside the documented tolerance
 // of the SuiteSparse reference (distinct from every GrB_Info code).
@@ -102,14 +106,9 @@ GrB_Info GxB_Distance_get_verify_rows (uint64_t *nrows) ;
 // Exact union (default off): metrics whose (+) is PLUS are normally computed
 // as an intersection-only product plus row norms (docs/metrics.md), with pairs
 // that cancel recomputed over the union.  With exact union on, every pair is
-// computed over the union of its columns (the seed's two-pass scheme).
+// computed over the union of its columns.
 GrB_Info GxB_Distance_set_exact_union (bool on) ;
 GrB_Info GxB_Distance_get_exact_union (bool *on) ;
-
-// For testing verify mode: when on, the backend's next results are
-// perturbed in one entry (the first computed entry is increased by 1 and
-// doubled) before verification and before they reach C.
-GrB_Info GxB_Distance_set_fault_injection (bool on) ;
 
 //------------------------------------------------------------------------------
 // NAMM: a multiplicative operator with no annihilator
@@ -254,6 +253,30 @@ GXB_DIST_DECLARE (BRAYCURTIS)
 // GrB_Semiring_free.
 GrB_Info GxB_Semiring_new_minkowski (GrB_Semiring *semiring, double p,
     GrB_Type type) ;
+
+//------------------------------------------------------------------------------
+// for libraries layered on gxbdist (gxbdist_mpi)
+//------------------------------------------------------------------------------
+
+// Record message as the calling thread's last message (GxB_Distance_error)
+// and return info: a library built on gxbdist reports its failures where
+// gxbdist's callers look for them.  message NULL or "" clears it.
+GrB_Info GxB_Distance_set_error (GrB_Info info, const char *message) ;
+
+// How GxB_kNN and GxB_radius_graph read dist under desc.  *largest_first:
+// nearest means largest (DOT, a similarity).  *result_type: the type in
+// which they order and return distances (GrB_FP32 or GrB_FP64).  key (key_size bytes) gets a
+// text naming the distance: "metric <name> <fp32|fp64> p=<p>" for the
+// predefined and Minkowski semirings, else the semantics (union or
+// intersection), the value of a missing entry and GraphBLAS' description
+// of the semiring (GxB_Semiring_fprint).  Two processes that compute the
+// same distances get the same key, so processes can check that they agree
+// (user-defined operators are known by their names).  A key longer than
+// key_size - 1: GrB_INSUFFICIENT_SPACE (4096 bytes are enough for every
+// semiring of built-in types).
+GrB_Info GxB_Distance_describe (char *key, size_t key_size,
+    bool *largest_first, GrB_Type *result_type, const GrB_Semiring dist,
+    const GrB_Descriptor desc) ;
 
 #ifdef __cplusplus
 }

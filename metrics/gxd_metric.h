@@ -66,9 +66,19 @@ typedef enum
     GXD_OP_RMINUS, GXD_OP_TIMES, GXD_OP_DIV, GXD_OP_RDIV, GXD_OP_MIN,
     GXD_OP_MAX, GXD_OP_ISEQ, GXD_OP_ISNE, GXD_OP_ISGT, GXD_OP_ISLT,
     GXD_OP_ISGE, GXD_OP_ISLE, GXD_OP_POW, GXD_OP_HYPOT, GXD_OP_ANY,
+    GXD_OP_USER,            // a user's operator, compiled (gxd_plan.user_*)
     GXD_NOPS
 }
 gxd_opcode ;
+
+// a user's operator compiled for the CPU (graphblas_ext/gxd_jit.c): its
+// own types inside, double at the boundary (values of FP32/FP64 data)
+typedef double (*gxd_user_fn) (double x, double y) ;
+// and its intersection term f(x,y) - f(x,e) - f(e,y) + f(e,e), in one call
+typedef double (*gxd_user_g) (double x, double y, double e) ;
+// the user's C definition and function name, for a backend that compiles
+// the operator itself (the GPU's, with NVRTC)
+typedef struct { const char *name, *defn ; } gxd_user_src ;
 
 // one row of the metric table
 typedef struct
@@ -88,9 +98,15 @@ typedef struct
 {
     gxd_metric_id metric ;
     double p ;              // Minkowski degree
-    gxd_opcode add ;        // GXD_GENERIC only: PLUS, TIMES, MIN, MAX or ANY
+    gxd_opcode add ;        // GXD_GENERIC only: PLUS, TIMES, MIN, MAX or USER
     gxd_opcode mult ;       // GXD_GENERIC only
     double identity ;       // GXD_GENERIC only: the NAMM identity
+    gxd_user_fn user_mult ; // mult == GXD_OP_USER: the compiled (x) ...
+    gxd_user_g user_g ;     // ... its intersection term, and f(e,e)
+    double user_fee ;
+    gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+) ...
+    double add_identity ;   // ... and its monoid's identity
+    gxd_user_src mult_src, add_src ;    // the sources of the user's ops
     bool fp64 ;             // values and output are double (else float)
     bool exact ;            // compute every pair over the union (no rewrite)
 }

@@ -132,8 +132,29 @@ GXD_HD double gxd_binop (gxd_opcode op, double x, double y)
     }
 }
 
+// a generic plan's (x) and (+): built-in, or a user's operator compiled
+// for the CPU (a GPU never gets a plan with GXD_OP_USER: gxd_compute.c)
+GXD_HD double gxd_mult (const gxd_plan *P, double x, double y)
+{
+#ifndef __CUDA_ARCH__
+    if (P->mult == GXD_OP_USER) return P->user_mult (x, y) ;
+#endif
+    return gxd_binop (P->mult, x, y) ;
+}
+
+GXD_HD double gxd_add (const gxd_plan *P, double s, double t)
+{
+    if (P->add == GXD_OP_PLUS) return s + t ;
+#ifndef __CUDA_ARCH__
+    if (P->add == GXD_OP_USER) return P->user_add (s, t) ;
+#endif
+    return gxd_binop (P->add, s, t) ;
+}
+
 // A generic plan may use the rewrite only when (+) is PLUS and f(x,e),
-// f(e,y) stay finite for finite x, y (x/0 or 0^-1 would give inf - inf)
+// f(e,y) stay finite for finite x, y (x/0 or 0^-1 would give inf - inf).
+// A user's (x) takes it too: a pair whose terms leave the range fails the
+// guard (gxd_needs_exact) and is merged over its union.
 GXD_HD bool gxd_generic_rewrite_ok (const gxd_plan *P)
 {
     if (P->add != GXD_OP_PLUS) return false ;
@@ -145,15 +166,30 @@ GXD_HD bool gxd_generic_rewrite_ok (const gxd_plan *P)
 }
 
 // identity of a generic (+) monoid
-GXD_HD double gxd_add_identity (gxd_opcode add)
+GXD_HD double gxd_add_identity (const gxd_plan *P)
 {
-    switch (add)
+    switch (P->add)
     {
         case GXD_OP_TIMES: return 1 ;
         case GXD_OP_MIN:   return GXD_INF ;
         case GXD_OP_MAX:   return -GXD_INF ;
+        case GXD_OP_USER:  return P->add_identity ;
         default:           return 0 ;
     }
+}
+
+// s (+) t (+) ... (+) t, with n copies of t, in O(log n) steps of (+) (a
+// monoid is associative; the columns missing from both rows of a pair)
+GXD_HD double gxd_add_repeat (const gxd_plan *P, double s, double t,
+    int64_t n)
+{
+    while (n > 0)
+    {
+        if (n & 1) s = gxd_add (P, s, t) ;
+        n >>= 1 ;
+        if (n > 0) t = gxd_add (P, t, t) ;
+    }
+    return s ;
 }
 
 // v ln(v/w) for v, w > 0, also where v/w would leave the normal range:
@@ -286,7 +322,7 @@ GXD_HD double gxd_f (gxd_metric_id m, const gxd_plan *P, double x, double y)
         case GXD_HELLINGER:     return gxd_hellinger (x, y) ;
         case GXD_JENSEN_SHANNON: return gxd_js (x, y) ;
         case GXD_BRAYCURTIS:    return fabs (x - y) ;
-        case GXD_GENERIC:       return gxd_binop (P->mult, x, y) ;
+        case GXD_GENERIC:       return gxd_mult (P, x, y) ;
         default:                return 0 ;
     }
 }
@@ -294,7 +330,10 @@ GXD_HD double gxd_f (gxd_metric_id m, const gxd_plan *P, double x, double y)
 // f(e,e): what a column missing from both rows contributes
 GXD_HD double gxd_fee (gxd_metric_id m, const gxd_plan *P)
 {
-    return (m == GXD_GENERIC) ? gxd_f (m, P, P->identity, P->identity) : 0 ;
+    if (m != GXD_GENERIC) return 0 ;
+    // a user's operator: computed once (every pair needs it)
+    return (P->mult == GXD_OP_USER) ? P->user_fee
+        : gxd_f (m, P, P->identity, P->identity) ;
 }
 
 //------------------------------------------------------------------------------
@@ -323,7 +362,7 @@ GXD_HD double gxd_norm_term (gxd_metric_id m, const gxd_plan *P, double x,
         case GXD_GENERIC:
         {
             double e = P->identity ;
-            return (left ? gxd_binop (P->mult, x, e) : gxd_binop (P->mult, e, x))
+            return (left ? gxd_mult (P, x, e) : gxd_mult (P, e, x))
                 - gxd_fee (m, P) ;
         }
         default:                return 0 ;
@@ -368,8 +407,11 @@ GXD_HD double gxd_g (gxd_metric_id m, const gxd_plan *P, double x, double y)
         case GXD_GENERIC:
         {
             double e = P->identity ;
-            return gxd_binop (P->mult, x, y) - gxd_binop (P->mult, x, e)
-                - gxd_binop (P->mult, e, y) + gxd_fee (m, P) ;
+#ifndef __CUDA_ARCH__
+            if (P->mult == GXD_OP_USER) return P->user_g (x, y, e) ;
+#endif
+            return gxd_mult (P, x, y) - gxd_mult (P, x, e)
+                - gxd_mult (P, e, y) + gxd_fee (m, P) ;
         }
         default:                return 0 ;
     }
@@ -720,7 +762,7 @@ GXD_HD double gxd_send (gxd_metric_id m, const gxd_plan *P, const gxd_ustate *s)
 GXD_HD gxd_ustate gxd_ubegin (gxd_metric_id m, const gxd_plan *P)
 {
     gxd_ustate s ;
-    s.s0 = (m == GXD_GENERIC) ? gxd_add_identity (P->add) : 0 ;
+    s.s0 = (m == GXD_GENERIC) ? gxd_add_identity (P) : 0 ;
     s.s1 = 0 ;
     return s ;
 }
@@ -776,8 +818,7 @@ GXD_HD void gxd_ustep (gxd_metric_id m, const gxd_plan *P, gxd_ustate *s,
             break ;
         case GXD_GENERIC:
         {
-            double t = gxd_binop (P->mult, x, y) ;
-            s->s0 = (P->add == GXD_OP_PLUS) ? s->s0 + t : gxd_binop (P->add, s->s0, t) ;
+            s->s0 = gxd_add (P, s->s0, gxd_mult (P, x, y)) ;
             break ;
         }
         default:
@@ -800,7 +841,7 @@ GXD_HD gxd_ustate gxd_ucombine (gxd_metric_id m, const gxd_plan *P,
     }
     else if (m == GXD_GENERIC)
     {
-        s.s0 = (P->add == GXD_OP_PLUS) ? a.s0 + b.s0 : gxd_binop (P->add, a.s0, b.s0) ;
+        s.s0 = gxd_add (P, a.s0, b.s0) ;
         s.s1 = 0 ;
     }
     else
@@ -859,6 +900,7 @@ GXD_HD double gxd_uend (gxd_metric_id m, const gxd_plan *P,
             {
                 case GXD_OP_PLUS:  return s->s0 + out * fee ;
                 case GXD_OP_TIMES: return s->s0 * pow (fee, out) ;
+                case GXD_OP_USER:  return gxd_add_repeat (P, s->s0, fee, k - nu) ;
                 default:           return gxd_binop (P->add, s->s0, fee) ;
             }
         }

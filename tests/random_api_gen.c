@@ -67,19 +67,34 @@ static void accum_FP64 (void *z, const void *x, const void *y)
 }
 static void udt_first (void *z, const void *x, const void *y) { memcpy (z, x, 16) ; }
 
-typedef struct { GrB_Type *type ; ra_op op ; GxB_binary_function f ; const char *name ; } user_def ;
+// the floating-point ones carry their C definition (so they are compiled
+// for the CPU backend, graphblas_ext/gxd_jit.c), the others do not
+// (GraphBLAS evaluates them, gxd_union_graphblas.c)
+typedef struct { GrB_Type *type ; ra_op op ; GxB_binary_function f ;
+    const char *name ; const char *defn ; } user_def ;
 
-#define USER4(T) \
-    { &GrB_ ## T, OP_ABSDIFF, absdiff_ ## T, "absdiff_" #T }, \
-    { &GrB_ ## T, OP_SQDIFF, sqdiff_ ## T, "sqdiff_" #T },    \
-    { &GrB_ ## T, OP_MINUS, minus_ ## T, "minus_" #T },       \
-    { &GrB_ ## T, OP_MAX, max_ ## T, "max_" #T }
+#define SIG(name, c) "void " name " (" c " *z, const " c " *x, const " c " *y) "
+#define USER4(T, c, absfn) \
+    { &GrB_ ## T, OP_ABSDIFF, absdiff_ ## T, "absdiff_" #T,                  \
+      SIG ("absdiff_" #T, c) "{ (*z) = " absfn " ((*x) - (*y)) ; }" },        \
+    { &GrB_ ## T, OP_SQDIFF, sqdiff_ ## T, "sqdiff_" #T,                     \
+      SIG ("sqdiff_" #T, c) "{ " c " d = (*x) - (*y) ; (*z) = d * d ; }" },   \
+    { &GrB_ ## T, OP_MINUS, minus_ ## T, "minus_" #T,                        \
+      SIG ("minus_" #T, c) "{ (*z) = (*x) - (*y) ; }" },                      \
+    { &GrB_ ## T, OP_MAX, max_ ## T, "max_" #T,                              \
+      SIG ("max_" #T, c) "{ (*z) = ((*x) > (*y)) ? (*x) : (*y) ; }" }
+#define USER4_PLAIN(T) \
+    { &GrB_ ## T, OP_ABSDIFF, absdiff_ ## T, "absdiff_" #T, NULL }, \
+    { &GrB_ ## T, OP_SQDIFF, sqdiff_ ## T, "sqdiff_" #T, NULL },    \
+    { &GrB_ ## T, OP_MINUS, minus_ ## T, "minus_" #T, NULL },       \
+    { &GrB_ ## T, OP_MAX, max_ ## T, "max_" #T, NULL }
 
 static const user_def user_defs [] =
 {
-    USER4 (FP32), USER4 (FP64), USER4 (INT32), USER4 (INT64),
-    { &GxB_FC64, OP_MINUS, minus_FC64, "minus_FC64" },
-    { &GxB_FC64, OP_MINUS_SQ, minus_sq_FC64, "minus_sq_FC64" },
+    USER4 (FP32, "float", "fabsf"), USER4 (FP64, "double", "fabs"),
+    USER4_PLAIN (INT32), USER4_PLAIN (INT64),
+    { &GxB_FC64, OP_MINUS, minus_FC64, "minus_FC64", NULL },
+    { &GxB_FC64, OP_MINUS_SQ, minus_sq_FC64, "minus_sq_FC64", NULL },
 } ;
 #define NUSER ((int) (sizeof (user_defs) / sizeof (user_defs [0])))
 
@@ -104,7 +119,7 @@ void ra_ops_init (void)
     {
         GrB_Type t = *user_defs [q].type ;
         GXT_OK (GxB_BinaryOp_new (&user_ops [q], user_defs [q].f, t, t, t,
-            user_defs [q].name, NULL)) ;
+            user_defs [q].name, user_defs [q].defn)) ;
     }
     GXT_OK (GxB_BinaryOp_new (&ra_user_accum, accum_FP64, GrB_FP64, GrB_FP64,
         GrB_FP64, "accum_FP64", NULL)) ;

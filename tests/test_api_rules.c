@@ -11,7 +11,8 @@
 //   - a structural mask may have any type, a user-defined one included; a
 //     valued one of a user-defined type is refused, as GrB_mxm refuses it;
 //   - semirings made and freed a million times leave memory flat;
-//   - matrices and masks with no entries at all (no value arrays).
+//   - matrices and masks with no entries at all (no value arrays);
+//   - the version the library reports at run time is its header's.
 
 #include "test_common.h"
 #include <unistd.h>
@@ -375,6 +376,25 @@ static void address_reuse (void **state)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
 }
 
+// GxB_Distance_version: the numbers of the header this test was compiled
+// with (the library is built from the same tree); a NULL output is refused
+static void version_is_the_headers (void **state)
+{
+    GXT_START () ;
+    int major = -1, minor = -1, sub = -1 ;
+    GXT_OK (GxB_Distance_version (&major, &minor, &sub)) ;
+    if (major != GXBDIST_VERSION_MAJOR || minor != GXBDIST_VERSION_MINOR
+        || sub != GXBDIST_VERSION_SUB)
+    {
+        GXT_FAIL ("GxB_Distance_version gave %d.%d.%d, the header says %d.%d.%d",
+            major, minor, sub, GXBDIST_VERSION_MAJOR, GXBDIST_VERSION_MINOR,
+            GXBDIST_VERSION_SUB) ;
+    }
+    GXT_EXPECT (GrB_NULL_POINTER, GxB_Distance_version (NULL, &minor, &sub)) ;
+    GXT_EXPECT (GrB_NULL_POINTER, GxB_Distance_version (&major, NULL, &sub)) ;
+    GXT_EXPECT (GrB_NULL_POINTER, GxB_Distance_version (&major, &minor, NULL)) ;
+}
+
 int main (void)
 {
     const struct CMUnitTest tests [] =
@@ -386,6 +406,7 @@ int main (void)
         cmocka_unit_test (no_entries),
         cmocka_unit_test (semirings_forgotten),
         cmocka_unit_test (address_reuse),
+        cmocka_unit_test (version_is_the_headers),
     } ;
     return gxt_main ("api_rules", tests, sizeof (tests) / sizeof (tests [0])) ;
 }

@@ -67,6 +67,21 @@ static void seed_init (void)
 GrB_Type gxt_builtin_types [11] ;
 const int gxt_nbuiltin_types = 11 ;
 
+// Which backend this suite runs on, and why: without a GPU only the CPU
+// backend is tested, and the log says so (scripts/test.sh counts these lines)
+static void print_backend (void)
+{
+    GxB_Backend chosen = GxB_BACKEND_AUTO, active = GxB_BACKEND_CPU ;
+    GxB_Distance_get_backend (&chosen) ;
+    GxB_Distance_active_backend (&active) ;
+    // asking for the GPU fails, changing nothing, where none is usable
+    bool usable = (GxB_Distance_set_backend (GxB_BACKEND_GPU) == GrB_SUCCESS) ;
+    GxB_Distance_set_backend (chosen) ;
+    printf ("[ BACKEND  ] %s\n", (active == GxB_BACKEND_GPU) ? "gpu"
+        : usable ? "cpu (GXBDIST_BACKEND=cpu: the GPU backend is not tested)"
+        : "cpu (no GPU found, or built without CUDA: the GPU backend is not tested)") ;
+}
+
 int gxt_main (const char *group, const struct CMUnitTest *tests, size_t ntests)
 {
     seed_init ( ) ;
@@ -92,9 +107,7 @@ int gxt_main (const char *group, const struct CMUnitTest *tests, size_t ntests)
         return 1 ;
     }
     GxB_Distance_get_verify (&gxt_verify_at_init) ;
-    GxB_Backend b = GxB_BACKEND_AUTO ;
-    GxB_Distance_active_backend (&b) ;
-    printf ("[ BACKEND  ] %s\n", b == GxB_BACKEND_GPU ? "gpu" : "cpu") ;
+    print_backend ( ) ;
     GrB_Type t [11] = { GrB_BOOL, GrB_INT8, GrB_INT16, GrB_INT32, GrB_INT64,
         GrB_UINT8, GrB_UINT16, GrB_UINT32, GrB_UINT64, GrB_FP32, GrB_FP64 } ;
     memcpy (gxt_builtin_types, t, sizeof (t)) ;

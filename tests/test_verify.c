@@ -20,12 +20,13 @@
 
 #include "test_common.h"
 #include "gxd_mtx.h"
+#include "gxd_test_hooks.h"
 #include <ctype.h>
 
 // fault injection off, verify back to its state after init
 static void restore_settings (void)
 {
-    GXT_OK (GxB_Distance_set_fault_injection (false)) ;
+    GXD_set_fault_injection (false) ;
     GXT_OK (GxB_Distance_set_verify (gxt_verify_at_init)) ;
     GXT_OK (GxB_Distance_set_verify_rows (64)) ;
 }
@@ -170,7 +171,7 @@ static void verify_catches_a_deliberately_wrong_result (void **state)
                 GXT_OK (GrB_Matrix_new (&C, types [t], m, n)) ;
                 gxt_snapshot sa = gxt_snap (A), sb = gxt_snap (B) ;
                 GXT_OK (GxB_Distance_set_verify (true)) ;
-                GXT_OK (GxB_Distance_set_fault_injection (true)) ;
+                GXD_set_fault_injection (true) ;
                 GrB_Info info = GxB_mxm_distance (C, M, NULL, t ? *mt->fp64 : *mt->fp32, A, B,
                     masked ? GrB_DESC_S : NULL) ;
                 const char *msg = gxt_message ( ) ;
@@ -205,7 +206,7 @@ static void fault_injection_without_verify_changes_exactly_one_entry (void **sta
         GrB_Matrix A, B, C = NULL, D = NULL ;
         gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_MIXED) ;
         GXT_OK (GxB_Distance_set_verify (false)) ;
-        GXT_OK (GxB_Distance_set_fault_injection (true)) ;
+        GXD_set_fault_injection (true) ;
         GrB_Info info = gxt_distance (&C, GrB_FP64, *mt->fp64, A, B, NULL) ;
         restore_settings ( ) ;
         GXT_OK (info) ;
@@ -250,10 +251,10 @@ static GrB_Info run_verified (GrB_Type ctype, GrB_Semiring s, GrB_Matrix A,
     GXT_OK (GrB_Matrix_new (&C, ctype, m, n)) ;
     gxt_poison (C) ;
     GXT_OK (GxB_Distance_set_verify (true)) ;
-    GXT_OK (GxB_Distance_set_fault_injection (fault)) ;
+    GXD_set_fault_injection (fault) ;
     GrB_Info info = GxB_mxm_distance (C, M, NULL, s, A, B, desc) ;
     snprintf (msg, len, "%s", gxt_message ( )) ;
-    GXT_OK (GxB_Distance_set_fault_injection (false)) ;
+    GXD_set_fault_injection (false) ;
     GrB_Matrix_free (&C) ;
     return info ;
 }

@@ -1,15 +1,15 @@
 //------------------------------------------------------------------------------
-// graphblas_ext/GxB_Distance_set_fault_injection.c: a wrong result, on purpose
+// graphblas_ext/gxd_fault_injection.c: a wrong result, on purpose
 //------------------------------------------------------------------------------
 
-// Lets tests prove that verify mode catches a wrong result (gxd_compute.c
+// A test hook (gxd_test_hooks.h), not part of the API: it lets the tests
+// and the demo prove that verify mode catches a wrong result (gxd_compute.c
 // perturbs the first entry of each backend result while this is on).
 
 #include "gxd_internal.h"
+#include "gxd_test_hooks.h"
 
-GrB_Info GxB_Distance_set_fault_injection (bool on)
+void GXD_set_fault_injection (bool on)
 {
-    GXD_error_clear () ;
     GXD_settings.fault = on ;
-    return GrB_SUCCESS ;
 }

@@ -1,0 +1,291 @@
+//------------------------------------------------------------------------------
+// bench/user_op_bench.c: a user's operator against the built-in metric
+//------------------------------------------------------------------------------
+
+// A program, not a timed test (issue 18, "Benchmarks").  For each Matrix
+// Market file, B = all its rows and A = its first R rows, FP32, and for
+// three user distances beside the built-in metric they equal:
+//
+//      |x-y| under PLUS          MANHATTAN
+//      (x-y)^2 under PLUS        SQEUCLIDEAN
+//      |x-y| under MAX           CHEBYSHEV
+//
+// it times C = d(A, B) on one backend (the CPU's unless --backend gpu) with
+// the built-in semiring, with the user's operator compiled from its C
+// definition (gxd_jit.c; the module already loaded), and with the same
+// operator made without a definition (GraphBLAS evaluates it in bulk,
+// gxd_union_graphblas.c; on fewer rows when the compiled one is slow
+// enough to predict a long run).  The first call's latency is measured
+// twice: with an empty disk cache (the compile) and with the module on
+// disk but not loaded.  Every result is compared with the built-in one.
+//
+// usage: user_op_bench [--backend cpu|gpu] [--rows R] [--reps N]
+//                      [--pointer-budget S] FILE...
+//   --backend B         (cpu) GxB_Distance_set_backend; the GraphBLAS path
+//                       runs on the CPU either way
+//   --rows R            (400) rows of A (0 = all)
+//   --reps N            (3) best of N runs
+//   --pointer-budget S  (20) seconds one GraphBLAS-path run may take
+//                       (predicted from a 1/8 slice first)
+// Output: one RESULT line per measurement, then a table of ratios:
+//   RESULT name metric impl rows cols seconds ms_per_Mpair max_rel_diff
+
+#define _POSIX_C_SOURCE 200809L
+#include <gxbdist.h>
+#include "gxd_mtx.h"
+#define GXD_PROG "user_op_bench"
+#include "gxd_prog.h"
+#include "gxd_test_hooks.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+//------------------------------------------------------------------------------
+// the user's operators (FP32), with the definitions they are compiled from
+//------------------------------------------------------------------------------
+
+static void absdiff (void *z, const void *x, const void *y)
+{ *(float *) z = fabsf (*(const float *) x - *(const float *) y) ; }
+static void sqdiff (void *z, const void *x, const void *y)
+{ float d = *(const float *) x - *(const float *) y ; *(float *) z = d * d ; }
+
+#define ABSDIFF_DEFN "void bench_absdiff (float *z, const float *x, " \
+    "const float *y) { (*z) = fabsf ((*x) - (*y)) ; }"
+#define SQDIFF_DEFN "void bench_sqdiff (float *z, const float *x, " \
+    "const float *y) { float d = (*x) - (*y) ; (*z) = d * d ; }"
+
+typedef struct
+{
+    const char *metric ;            // the built-in metric it equals
+    GrB_Semiring *builtin ;
+    GxB_binary_function f ;
+    const char *name, *defn ;
+    bool max ;                      // (+) = MAX, else PLUS
+}
+comparison ;
+
+static const comparison comparisons [ ] =
+{
+    { "MANHATTAN", &GxB_DIST_MANHATTAN_FP32, absdiff, "bench_absdiff", ABSDIFF_DEFN, false },
+    { "SQEUCLIDEAN", &GxB_DIST_SQEUCLIDEAN_FP32, sqdiff, "bench_sqdiff", SQDIFF_DEFN, false },
+    { "CHEBYSHEV", &GxB_DIST_CHEBYSHEV_FP32, absdiff, "bench_absdiff", ABSDIFF_DEFN, true },
+} ;
+#define NCOMP ((int) (sizeof (comparisons) / sizeof (comparisons [0])))
+
+// the NAMM semiring of c's operator, with or without its definition
+static void user_semiring (GrB_Semiring *s, GxB_NAMM *namm, GrB_BinaryOp *op,
+    const comparison *c, bool defn)
+{
+    TRY (GxB_BinaryOp_new (op, c->f, GrB_FP32, GrB_FP32, GrB_FP32, c->name,
+        defn ? c->defn : NULL)) ;
+    TRY (GxB_NAMM_new (namm, *op, 0)) ;
+    TRY (GxB_Semiring_new_NAMM (s, c->max ? GrB_MAX_MONOID_FP32
+        : GrB_PLUS_MONOID_FP32, *namm)) ;
+}
+
+static void user_semiring_free (GrB_Semiring *s, GxB_NAMM *namm,
+    GrB_BinaryOp *op)
+{
+    GrB_Semiring_free (s) ;
+    TRY (GxB_NAMM_free (namm)) ;
+    GrB_BinaryOp_free (op) ;
+}
+
+//------------------------------------------------------------------------------
+// timing
+//------------------------------------------------------------------------------
+
+static int reps = 3 ;
+
+// seconds of one C = d(A, B) (C new, FP32)
+static double one_run (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
+    GrB_Matrix B)
+{
+    GrB_Index m, n ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    GrB_Matrix_free (C) ;
+    TRY (GrB_Matrix_new (C, GrB_FP32, m, n)) ;
+    double t = now ( ) ;
+    TRY (GxB_mxm_distance (*C, NULL, NULL, s, A, B, NULL)) ;
+    return now ( ) - t ;
+}
+
+static double best_of (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
+    GrB_Matrix B, int n)
+{
+    double best = INFINITY ;
+    for (int r = 0 ; r < n ; r++)
+    {
+        double t = one_run (C, s, A, B) ;
+        if (t < best) best = t ;
+    }
+    return best ;
+}
+
+// max |C - R| / max (|R|, 1e-30) over C's rows (C may have fewer rows)
+static double max_rel (GrB_Matrix C, GrB_Matrix R)
+{
+    GrB_Index m, n ;
+    TRY (GrB_Matrix_nrows (&m, C)) ;
+    TRY (GrB_Matrix_ncols (&n, C)) ;
+    float *c = malloc ((m * n + 1) * sizeof (float)) ;
+    float *r = malloc ((m * n + 1) * sizeof (float)) ;
+    if (c == NULL || r == NULL) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    GrB_Matrix Rm = NULL ;
+    TRY (GrB_Matrix_new (&Rm, GrB_FP32, m, n)) ;
+    TRY (GrB_Matrix_extract (Rm, NULL, NULL, R, (GrB_Index [ ]) { 0, m - 1 },
+        GxB_RANGE, GrB_ALL, n, NULL)) ;
+    TRY (GrB_Matrix_extractTuples_FP32 (NULL, NULL, c, &(GrB_Index) { m * n }, C)) ;
+    TRY (GrB_Matrix_extractTuples_FP32 (NULL, NULL, r, &(GrB_Index) { m * n }, Rm)) ;
+    double worst = 0 ;
+    for (GrB_Index q = 0 ; q < m * n ; q++)
+    {
+        double d = fabs ((double) c [q] - r [q]) / fmax (fabs ((double) r [q]), 1e-30) ;
+        if (d > worst || d != d) worst = d ;
+    }
+    GrB_Matrix_free (&Rm) ;
+    free (c) ;
+    free (r) ;
+    return worst ;
+}
+
+static void result (const char *name, const char *metric, const char *impl,
+    GrB_Index rows, GrB_Index cols, double sec, double err)
+{
+    printf ("RESULT\t%s\t%s\t%s\t%lu\t%lu\t%.6f\t%.4f\t%.2g\n", name, metric,
+        impl, (unsigned long) rows, (unsigned long) cols, sec,
+        1e3 * sec / ((double) rows * cols / 1e6), err) ;
+    fflush (stdout) ;
+}
+
+//------------------------------------------------------------------------------
+// one dataset
+//------------------------------------------------------------------------------
+
+typedef struct { double builtin, compiled, pointer, cold, disk ; } row_times ;
+
+static void dataset (const char *path, GrB_Index rows, double budget,
+    row_times times [NCOMP], char *name, size_t name_len)
+{
+    const char *base = strrchr (path, '/') ;
+    snprintf (name, name_len, "%s", base ? base + 1 : path) ;
+    char *dot = strstr (name, ".mtx") ;
+    if (dot) *dot = '\0' ;
+    GrB_Matrix B = NULL, A = NULL ;
+    TRY (GXD_mtx_read (&B, GrB_FP32, path)) ;
+    GrB_Index n, k ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_ncols (&k, B)) ;
+    GrB_Index m = (rows == 0 || rows > n) ? n : rows ;
+    TRY (GrB_Matrix_new (&A, GrB_FP32, m, k)) ;
+    TRY (GrB_Matrix_extract (A, NULL, NULL, B, (GrB_Index [ ]) { 0, m - 1 },
+        GxB_RANGE, GrB_ALL, k, NULL)) ;
+    for (int q = 0 ; q < NCOMP ; q++)
+    {
+        const comparison *c = &comparisons [q] ;
+        row_times *t = &times [q] ;
+        GrB_Matrix R = NULL, C = NULL ;
+        t->builtin = best_of (&R, *c->builtin, A, B, reps) ;
+        result (name, c->metric, "builtin", m, n, t->builtin, 0) ;
+
+        // compiled: the first call with an empty cache, then from the disk
+        // with nothing loaded, then the steady state
+        GrB_Semiring s ; GxB_NAMM namm ; GrB_BinaryOp op ;
+        char dir [] = "/tmp/gxd_bench_jit_XXXXXX" ;
+        if (mkdtemp (dir) == NULL) { perror ("mkdtemp") ; exit (1) ; }
+        setenv ("GXBDIST_CACHE_DIR", dir, 1) ;
+        GXD_jit_clear ( ) ;
+        user_semiring (&s, &namm, &op, c, true) ;
+        double first = one_run (&C, s, A, B) ;
+        GXD_jit_clear ( ) ;
+        double from_disk = one_run (&C, s, A, B) ;
+        t->compiled = best_of (&C, s, A, B, reps) ;
+        t->cold = first - t->compiled ;
+        t->disk = from_disk - t->compiled ;
+        result (name, c->metric, "compiled", m, n, t->compiled, max_rel (C, R)) ;
+        printf ("LATENCY\t%s\t%s\tcold %.4f s\tfrom disk %.4f s\n", name,
+            c->metric, t->cold, t->disk) ;
+        user_semiring_free (&s, &namm, &op) ;
+        char cmd [128] ;
+        snprintf (cmd, sizeof (cmd), "rm -rf %s", dir) ;
+        if (system (cmd) != 0) fprintf (stderr, "could not remove %s\n", dir) ;
+
+        // no definition: GraphBLAS evaluates the operator, on a slice of A
+        // when a 1/8 slice predicts more than the budget
+        user_semiring (&s, &namm, &op, c, false) ;
+        GrB_Index ms = (m >= 8) ? m / 8 : m ;
+        GrB_Matrix As = NULL ;
+        TRY (GrB_Matrix_new (&As, GrB_FP32, ms, k)) ;
+        TRY (GrB_Matrix_extract (As, NULL, NULL, A, (GrB_Index [ ]) { 0, ms - 1 },
+            GxB_RANGE, GrB_ALL, k, NULL)) ;
+        double ts = one_run (&C, s, As, B) ;
+        GrB_Index mp = (ts * m / ms <= budget) ? m : ms ;
+        double tp = (mp == m) ? best_of (&C, s, A, B, 1) : ts ;
+        t->pointer = tp * (double) m / (double) mp ;
+        result (name, c->metric, "no_definition", mp, n, tp, max_rel (C, R)) ;
+        GrB_Matrix_free (&As) ;
+        user_semiring_free (&s, &namm, &op) ;
+        GrB_Matrix_free (&R) ;
+        GrB_Matrix_free (&C) ;
+    }
+    GrB_Matrix_free (&A) ;
+    GrB_Matrix_free (&B) ;
+}
+
+int main (int argc, char **argv)
+{
+    GrB_Index rows = 400 ;
+    double budget = 20 ;
+    GxB_Backend backend = GxB_BACKEND_CPU ;
+    int a = 1 ;
+    for ( ; a < argc && strncmp (argv [a], "--", 2) == 0 ; a++)
+    {
+        if (a + 1 >= argc) { fprintf (stderr, "%s needs a value\n", argv [a]) ; return 2 ; }
+        if (strcmp (argv [a], "--rows") == 0) rows = strtoull (argv [++a], NULL, 10) ;
+        else if (strcmp (argv [a], "--reps") == 0) reps = atoi (argv [++a]) ;
+        else if (strcmp (argv [a], "--pointer-budget") == 0) budget = atof (argv [++a]) ;
+        else if (strcmp (argv [a], "--backend") == 0)
+            backend = (strcmp (argv [++a], "gpu") == 0) ? GxB_BACKEND_GPU : GxB_BACKEND_CPU ;
+        else { fprintf (stderr, "unknown option %s\n", argv [a]) ; return 2 ; }
+    }
+    if (a == argc)
+    {
+        fprintf (stderr, "usage: user_op_bench [--backend cpu|gpu] [--rows R] [--reps N] "
+            "[--pointer-budget S] FILE.mtx[.gz] ...\n") ;
+        return 2 ;
+    }
+    TRY (GrB_init (GrB_NONBLOCKING)) ;
+    TRY (GxB_Distance_init ( )) ;
+    TRY (GxB_Distance_set_backend (backend)) ;
+    printf ("INFO\t%s backend, %ld cores online, FP32, A = first %lu rows "
+        "(0: all), B = all rows\n", backend == GxB_BACKEND_GPU ? "GPU" : "CPU",
+        sysconf (_SC_NPROCESSORS_ONLN), (unsigned long) rows) ;
+    int nsets = argc - a ;
+    row_times (*times) [NCOMP] = calloc (nsets, sizeof (*times)) ;
+    char (*names) [64] = calloc (nsets, sizeof (*names)) ;
+    for (int d = 0 ; d < nsets ; d++)
+    {
+        dataset (argv [a + d], rows, budget, times [d], names [d], 64) ;
+    }
+    printf ("\n| dataset | metric | built-in ms | compiled ms | compiled / "
+        "built-in | no definition ms | no definition / built-in | first call "
+        "cold, from disk (ms) |\n|---|---|---|---|---|---|---|---|\n") ;
+    for (int d = 0 ; d < nsets ; d++)
+        for (int q = 0 ; q < NCOMP ; q++)
+        {
+            row_times *t = &times [d][q] ;
+            printf ("| %s | %s | %.1f | %.1f | %.2f | %.1f | %.1f | %.0f, %.1f |\n",
+                names [d], comparisons [q].metric, 1e3 * t->builtin,
+                1e3 * t->compiled, t->compiled / t->builtin, 1e3 * t->pointer,
+                t->pointer / t->builtin, 1e3 * t->cold, 1e3 * t->disk) ;
+        }
+    free (times) ;
+    free (names) ;
+    TRY (GxB_Distance_finalize ( )) ;
+    TRY (GrB_finalize ( )) ;
+    return 0 ;
+}

@@ -1,0 +1,689 @@
+//------------------------------------------------------------------------------
+// tests/test_user_ops.c: a user's own operators at built-in speed
+//------------------------------------------------------------------------------
+
+// A user's GrB_BinaryOp made with GxB_BinaryOp_new and its C definition is
+// compiled for the CPU backend (graphblas_ext/gxd_jit.c); one without a
+// definition, or of non-floating types, is evaluated in bulk by GraphBLAS
+// (gxd_union_graphblas.c).  Both are checked against the reference's dense
+// completion (GXO_union) on every example of docs/user-operators.md: |x-y|,
+// (x-y)^2, a clipped difference min(|x-y|, 1), |x-y|^3, a tropical
+// min-plus, max |x-y| under MAX, and a (+) monoid that is itself a user
+// operator; FP32 and FP64; integers past 2^53 exactly.  Also: a definition
+// that does not compile, the disk cache (hit, miss, corrupt and stale
+// entries, two processes compiling the same operator at once), masks, kNN,
+// and on a GPU the kernels NVRTC compiles (run with GXBDIST_BACKEND=gpu,
+// every test here runs there, the cache's own on the CPU).  Tolerance: rtol 1e-5 (FP32) / 1e-12 (FP64)
+// relative to max (|ref|, 1): the values are of order 1, and the compiled
+// path rewrites sums of |x-y| as the built-in metrics do (intersection and
+// row terms, cancellation guarded), so a result may carry rounding of the
+// size of its terms.
+
+#include "test_common.h"
+#include "gxd_test_hooks.h"
+#include <dirent.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ ;
+
+//------------------------------------------------------------------------------
+// the operators: each a C function and its definition, FP32 and FP64
+//------------------------------------------------------------------------------
+
+#define OPS(X)                                                               \
+    X (absdiff, (void) 0 ; (*z) = fabs ((*x) - (*y)) ;)                                 \
+    X (sqdiff,  T d = (*x) - (*y) ; (*z) = d * d ;)                          \
+    X (clipped, T d = fabs ((*x) - (*y)) ; (*z) = (d < 1) ? d : 1 ;)         \
+    X (cube,    T d = fabs ((*x) - (*y)) ; (*z) = d * d * d ;)               \
+    X (plus,    (*z) = (*x) + (*y) ;)
+
+#define DEFINE(name, ...)                                                    \
+    static void name ## _FP64 (void *zv, const void *xv, const void *yv)     \
+    { typedef double T ; T *z = zv ; const T *x = xv, *y = yv ; __VA_ARGS__ } \
+    static void name ## _FP32 (void *zv, const void *xv, const void *yv)     \
+    { typedef float T ; T *z = zv ; const T *x = xv, *y = yv ; __VA_ARGS__ }
+OPS (DEFINE)
+
+typedef struct
+{
+    const char *name, *body ;
+    GxB_binary_function f32, f64 ;
+}
+user_op ;
+
+#define ENTRY(name, ...) { #name, #__VA_ARGS__, name ## _FP32, name ## _FP64 },
+static const user_op user_ops [ ] = { OPS (ENTRY) } ;
+#define NOPS ((int) (sizeof (user_ops) / sizeof (user_ops [0])))
+
+static const user_op *op_named (const char *name)
+{
+    for (int q = 0 ; q < NOPS ; q++)
+        if (strcmp (user_ops [q].name, name) == 0) return &user_ops [q] ;
+    fail_msg ("no operator %s", name) ;
+    return NULL ;
+}
+
+// op of `type`, with its C definition (defn) or without; tag makes the
+// function's name unique, so two tests never share a cached module
+static GrB_BinaryOp make_op (const user_op *u, GrB_Type type, bool defn,
+    const char *tag)
+{
+    bool f64 = (type == GrB_FP64) ;
+    const char *c = f64 ? "double" : "float" ;
+    char name [128], text [1024] ;
+    snprintf (name, sizeof (name), "%s_%s%s", u->name, f64 ? "FP64" : "FP32", tag) ;
+    snprintf (text, sizeof (text), "void %s (%s *z, const %s *x, const %s *y)\n"
+        "{\n    typedef %s T ;\n    %s\n}", name, c, c, c, c, u->body) ;
+    GrB_BinaryOp op = NULL ;
+    GXT_OK (GxB_BinaryOp_new (&op, f64 ? u->f64 : u->f32, type, type, type,
+        name, defn ? text : NULL)) ;
+    return op ;
+}
+
+static GrB_Monoid monoid (const char *name, GrB_Type type)
+{
+    bool f64 = (type == GrB_FP64) ;
+    if (strcmp (name, "PLUS") == 0) return f64 ? GrB_PLUS_MONOID_FP64 : GrB_PLUS_MONOID_FP32 ;
+    if (strcmp (name, "MIN") == 0) return f64 ? GrB_MIN_MONOID_FP64 : GrB_MIN_MONOID_FP32 ;
+    return f64 ? GrB_MAX_MONOID_FP64 : GrB_MAX_MONOID_FP32 ;
+}
+
+//------------------------------------------------------------------------------
+// checks
+//------------------------------------------------------------------------------
+
+// C = the union product (full) against GXO_union within rtol max (|ref|, 1)
+static void check_union (GrB_Matrix C, GrB_Monoid add, GrB_BinaryOp op,
+    double identity, GrB_Type type, GrB_Matrix A, GrB_Matrix B, double rtol,
+    const char *what)
+{
+    GrB_Matrix D = NULL ;
+    GXT_OK (GXO_union (&D, add, op, identity, A, B)) ;
+    gxt_check_same (C, D, rtol, 1, what) ;
+    GrB_Matrix_free (&D) ;
+}
+
+// a fresh folder for the disk cache, used from here on by this process
+static char cache [256] ;
+static void fresh_cache (void)
+{
+    snprintf (cache, sizeof (cache), "/tmp/gxd_test_jit_XXXXXX") ;
+    assert_non_null (mkdtemp (cache)) ;
+    setenv ("GXBDIST_CACHE_DIR", cache, 1) ;
+    GXD_jit_clear ( ) ;
+}
+
+// how many files of the cache end with suffix
+static int cache_files (const char *suffix)
+{
+    DIR *d = opendir (cache) ;
+    assert_non_null (d) ;
+    int count = 0 ;
+    struct dirent *e ;
+    size_t ls = strlen (suffix) ;
+    while ((e = readdir (d)) != NULL)
+    {
+        size_t l = strlen (e->d_name) ;
+        count += (l > ls && strcmp (e->d_name + l - ls, suffix) == 0) ;
+    }
+    closedir (d) ;
+    return count ;
+}
+
+static void remove_cache (void)
+{
+    DIR *d = opendir (cache) ;
+    if (d == NULL) return ;
+    struct dirent *e ;
+    char path [512] ;
+    while ((e = readdir (d)) != NULL)
+    {
+        if (e->d_name [0] == '.') continue ;
+        snprintf (path, sizeof (path), "%s/%s", cache, e->d_name) ;
+        unlink (path) ;
+    }
+    closedir (d) ;
+    rmdir (cache) ;
+}
+
+static int on_gpu (void)
+{
+    GxB_Backend b ;
+    GXT_OK (GxB_Distance_active_backend (&b)) ;
+    return b == GxB_BACKEND_GPU ;
+}
+
+static int64_t compiles (void)
+{
+    int64_t c, h ;
+    GXD_jit_stats (&c, &h) ;
+    return c ;
+}
+
+static int64_t disk_hits (void)
+{
+    int64_t c, h ;
+    GXD_jit_stats (&c, &h) ;
+    return h ;
+}
+
+// C = d(A, B), a new poisoned C, on the backend the environment chose (a
+// compiled operator runs on the GPU there, with NVRTC)
+static GrB_Info distance (GrB_Matrix *C, GrB_Type type, GrB_Semiring s,
+    GrB_Matrix A, GrB_Matrix B)
+{
+    return gxt_distance (C, type, s, A, B, NULL) ;
+}
+
+// run the rest of a test on the CPU backend (the disk cache's tests count
+// the CPU's compiles); back to what it was with cpu_end
+static GxB_Backend cpu_begin (void)
+{
+    GxB_Backend was ;
+    GXT_OK (GxB_Distance_get_backend (&was)) ;
+    GXT_OK (GxB_Distance_set_backend (GxB_BACKEND_CPU)) ;
+    return was ;
+}
+
+static void cpu_end (GxB_Backend was)
+{
+    GXT_OK (GxB_Distance_set_backend (was)) ;
+}
+
+//------------------------------------------------------------------------------
+// the examples, compiled and through GraphBLAS
+//------------------------------------------------------------------------------
+
+static const gxt_shape shapes [ ] =
+{
+    GXT_SHAPE_RANDOM, GXT_SHAPE_EMPTY_ROWS, GXT_SHAPE_POWERLAW, GXT_SHAPE_WIDE,
+    GXT_SHAPE_EXPLICIT_ZEROS, GXT_SHAPE_K1, GXT_SHAPE_M0, GXT_SHAPE_N1,
+} ;
+#define NSHAPES ((int) (sizeof (shapes) / sizeof (shapes [0])))
+
+// (x) = op under the monoid addname, identity e, compiled and not
+static void run_example (const char *opname, const char *addname, double e)
+{
+    static int serial = 0 ;
+    char tag [32] ;
+    snprintf (tag, sizeof (tag), "_%d", serial++) ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    for (int tq = 0 ; tq < 2 ; tq++)
+    {
+        GrB_Type type = types [tq] ;
+        GrB_Monoid add = monoid (addname, type) ;
+        for (int defn = 1 ; defn >= 0 ; defn--)
+        {
+            GrB_BinaryOp op = make_op (op_named (opname), type, defn, tag) ;
+            GxB_NAMM namm = NULL ;
+            GrB_Semiring s = NULL ;
+            GXT_OK (GxB_NAMM_new (&namm, op, e)) ;
+            GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
+            int64_t before = compiles ( ) + disk_hits ( ) ;
+            for (int q = 0 ; q < NSHAPES ; q++)
+            {
+                GrB_Matrix A, B, C = NULL ;
+                gxt_pair (&A, &B, shapes [q], GXT_MIXED) ;
+                gxt_snapshot sa = gxt_snap (A), sb = gxt_snap (B) ;
+                GXT_OK (distance (&C, type, s, A, B)) ;
+                char what [160] ;
+                snprintf (what, sizeof (what), "%s %s, %s, identity %g, %s, shape %s",
+                    opname, gxt_type_name (type), addname, e,
+                    defn ? "compiled" : "no definition", gxt_shape_name (shapes [q])) ;
+                check_union (C, add, op, e, type, A, B, gxt_rtol (type), what) ;
+                gxt_snap_check (&sa, A, "A") ;
+                gxt_snap_check (&sb, B, "B") ;
+                GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+            }
+            // the definition was compiled (or found on disk) once (and
+            // its GPU kernel once), an operator without one never was
+            int64_t built = compiles ( ) + disk_hits ( ) - before ;
+            if (built != (defn ? 1 + on_gpu ( ) : 0))
+                GXT_FAIL ("%s %s (%s): %ld modules built, expected %d", opname,
+                    gxt_type_name (type), defn ? "compiled" : "no definition",
+                    (long) built, defn ? 1 + on_gpu ( ) : 0) ;
+            GrB_Semiring_free (&s) ;
+            GXT_OK (GxB_NAMM_free (&namm)) ;
+            GrB_BinaryOp_free (&op) ;
+        }
+    }
+}
+
+static int setup (void **state) { fresh_cache ( ) ; return 0 ; }
+static int teardown (void **state) { GXD_jit_clear ( ) ; remove_cache ( ) ; return 0 ; }
+
+static void absdiff_plus_is_manhattan (void **state)
+{
+    GXT_START ( ) ;
+    run_example ("absdiff", "PLUS", 0) ;
+}
+
+static void sqdiff_plus_is_sqeuclidean (void **state)
+{
+    GXT_START ( ) ;
+    run_example ("sqdiff", "PLUS", 0) ;
+}
+
+static void clipped_difference_and_cube (void **state)
+{
+    GXT_START ( ) ;
+    run_example ("clipped", "PLUS", 0) ;
+    run_example ("cube", "PLUS", 0) ;
+}
+
+static void absdiff_max_is_chebyshev_and_identity_one (void **state)
+{
+    GXT_START ( ) ;
+    run_example ("absdiff", "MAX", 0) ;
+    run_example ("absdiff", "PLUS", 1) ;
+}
+
+// min over the union of x + y: the tropical (min, +) product
+static void tropical_min_plus (void **state)
+{
+    GXT_START ( ) ;
+    run_example ("plus", "MIN", 0) ;
+    run_example ("plus", "MIN", 2.5) ;
+}
+
+// the monoid's operator is a user's operator too (compiled: no built-in
+// opcode), with (x) = |x-y|; results as with GrB_PLUS_MONOID
+static void a_user_monoid_is_compiled (void **state)
+{
+    GXT_START ( ) ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    for (int tq = 0 ; tq < 2 ; tq++)
+    {
+        GrB_Type type = types [tq] ;
+        for (int defn = 1 ; defn >= 0 ; defn--)
+        {
+            GrB_BinaryOp plus = make_op (op_named ("plus"), type, defn, "_monoid") ;
+            GrB_BinaryOp op = make_op (op_named ("absdiff"), type, true, "_m") ;
+            GrB_Monoid add = NULL ;
+            if (type == GrB_FP64) GXT_OK (GrB_Monoid_new_FP64 (&add, plus, 0.0)) ;
+            else GXT_OK (GrB_Monoid_new_FP32 (&add, plus, 0.0f)) ;
+            GxB_NAMM namm = NULL ;
+            GrB_Semiring s = NULL ;
+            GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+            GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
+            for (int q = 0 ; q < NSHAPES ; q++)
+            {
+                GrB_Matrix A, B, C = NULL ;
+                gxt_pair (&A, &B, shapes [q], GXT_MIXED) ;
+                GXT_OK (distance (&C, type, s, A, B)) ;
+                char what [160] ;
+                snprintf (what, sizeof (what), "user monoid (%s) over |x-y| %s, shape %s",
+                    defn ? "compiled" : "no definition", gxt_type_name (type),
+                    gxt_shape_name (shapes [q])) ;
+                check_union (C, add, op, 0, type, A, B, gxt_rtol (type), what) ;
+                GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+            }
+            GrB_Semiring_free (&s) ;
+            GXT_OK (GxB_NAMM_free (&namm)) ;
+            GrB_Monoid_free (&add) ;
+            GrB_BinaryOp_free (&plus) ;
+            GrB_BinaryOp_free (&op) ;
+        }
+    }
+}
+
+//------------------------------------------------------------------------------
+// integers: exact in their own type
+//------------------------------------------------------------------------------
+
+static void minus_INT64 (void *z, const void *x, const void *y)
+{ *(int64_t *) z = *(const int64_t *) x - *(const int64_t *) y ; }
+static void minus_UINT8 (void *z, const void *x, const void *y)
+{ *(uint8_t *) z = (uint8_t) (*(const uint8_t *) x - *(const uint8_t *) y) ; }
+
+// INT64 past 2^53 and UINT8 sums that wrap, with and without definitions
+static void integer_operators_are_exact (void **state)
+{
+    GXT_START ( ) ;
+    // rows of 2^53 + small integers: a double holds none of them exactly
+    const int64_t big = INT64_C (1) << 53 ;
+    GrB_Matrix A = NULL ;
+    GXT_OK (GrB_Matrix_new (&A, GrB_INT64, 6, 9)) ;
+    for (int i = 0 ; i < 6 ; i++)
+        for (int c = 0 ; c < 9 ; c++)
+            if (gxt_uniform ( ) < 0.6)
+                GXT_OK (GrB_Matrix_setElement_INT64 (A, big + gxt_int (1, 7), i, c)) ;
+    for (int defn = 0 ; defn <= 1 ; defn++)
+    {
+        GrB_BinaryOp op = NULL ;
+        GXT_OK (GxB_BinaryOp_new (&op, minus_INT64, GrB_INT64, GrB_INT64,
+            GrB_INT64, "minus_INT64", defn ? "void minus_INT64 (int64_t *z, "
+            "const int64_t *x, const int64_t *y) { (*z) = (*x) - (*y) ; }" : NULL)) ;
+        GxB_NAMM namm = NULL ;
+        GrB_Semiring s = NULL ;
+        GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s, GrB_PLUS_MONOID_INT64, namm)) ;
+        GrB_Matrix C = NULL, D = NULL ;
+        GXT_OK (distance (&C, GrB_INT64, s, A, A)) ;
+        GXT_OK (GXO_union (&D, GrB_PLUS_MONOID_INT64, op, 0, A, A)) ;
+        gxt_check_bitwise (C, D, "INT64 x - y past 2^53") ;
+        // and one pair by hand: sum (x_c - y_c) over the union, exact
+        int64_t got, want = 0 ;
+        GXT_OK (GrB_Matrix_extractElement_INT64 (&got, C, 0, 1)) ;
+        for (int c = 0 ; c < 9 ; c++)
+        {
+            int64_t x = 0, y = 0 ;
+            GrB_Info ix = GrB_Matrix_extractElement_INT64 (&x, A, 0, c) ;
+            GrB_Info iy = GrB_Matrix_extractElement_INT64 (&y, A, 1, c) ;
+            if (ix == GrB_NO_VALUE) x = 0 ;
+            if (iy == GrB_NO_VALUE) y = 0 ;
+            want += x - y ;
+        }
+        assert_int_equal (got, want) ;
+        GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ;
+        GrB_Semiring_free (&s) ;
+        GXT_OK (GxB_NAMM_free (&namm)) ;
+        GrB_BinaryOp_free (&op) ;
+    }
+    GrB_Matrix_free (&A) ;
+    // UINT8: sums wrap around as GraphBLAS's do
+    GrB_Matrix X, Y ;
+    gxt_pair (&X, &Y, GXT_SHAPE_DENSE, GXT_NATURALS) ;
+    GrB_Matrix X8 = NULL, Y8 = NULL ;
+    gxt_convert (&X8, X, GXT_FMT_SPARSE, GrB_UINT8) ;
+    gxt_convert (&Y8, Y, GXT_FMT_SPARSE, GrB_UINT8) ;
+    GrB_BinaryOp op8 = NULL ;
+    GXT_OK (GxB_BinaryOp_new (&op8, minus_UINT8, GrB_UINT8, GrB_UINT8, GrB_UINT8,
+        "minus_UINT8", NULL)) ;
+    GxB_NAMM namm8 = NULL ;
+    GrB_Semiring s8 = NULL ;
+    GXT_OK (GxB_NAMM_new (&namm8, op8, 3)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&s8, GrB_PLUS_MONOID_UINT8, namm8)) ;
+    GrB_Matrix C8 = NULL, D8 = NULL ;
+    GXT_OK (distance (&C8, GrB_UINT8, s8, X8, Y8)) ;
+    GXT_OK (GXO_union (&D8, GrB_PLUS_MONOID_UINT8, op8, 3, X8, Y8)) ;
+    gxt_check_bitwise (C8, D8, "UINT8 x - y, identity 3") ;
+    GrB_Matrix_free (&C8) ; GrB_Matrix_free (&D8) ;
+    GrB_Matrix_free (&X8) ; GrB_Matrix_free (&Y8) ;
+    GrB_Matrix_free (&X) ; GrB_Matrix_free (&Y) ;
+    GrB_Semiring_free (&s8) ;
+    GXT_OK (GxB_NAMM_free (&namm8)) ;
+    GrB_BinaryOp_free (&op8) ;
+}
+
+//------------------------------------------------------------------------------
+// errors
+//------------------------------------------------------------------------------
+
+static void a_definition_that_does_not_compile_is_refused (void **state)
+{
+    GXT_START ( ) ;
+    GrB_BinaryOp op = NULL ;
+    GXT_OK (GxB_BinaryOp_new (&op, absdiff_FP64, GrB_FP64, GrB_FP64, GrB_FP64,
+        "broken", "void broken (double *z, const double *x, const double *y)\n"
+        "{ (*z) = fabs ((*x) - (*y) }")) ;
+    GxB_NAMM namm = NULL ;
+    GrB_Semiring s = NULL ;
+    GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&s, GrB_PLUS_MONOID_FP64, namm)) ;
+    GrB_Matrix A, B, C = NULL ;
+    gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_MIXED) ;
+    int so_before = cache_files (".so") ;
+    GXT_EXPECT (GrB_INVALID_VALUE, gxt_distance (&C, GrB_FP64, s, A, B, NULL)) ;
+    const char *msg = gxt_message ( ) ;
+    if (strstr (msg, "does not compile") == NULL || strstr (msg, "error") == NULL)
+        GXT_FAIL ("the message does not carry the compiler's log: %s", msg) ;
+    // nothing cached, and C as it was (poisoned: every entry NaN)
+    assert_int_equal (cache_files (".so"), so_before) ;
+    assert_true (isnan (gxt_get (C, 0, 0))) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+    GrB_Semiring_free (&s) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_BinaryOp_free (&op) ;
+}
+
+//------------------------------------------------------------------------------
+// the disk cache
+//------------------------------------------------------------------------------
+
+// one call of |x-y| (compiled, unique name) against MANHATTAN on naturals
+// (exact sums: the same bits)
+static void one_call (const char *tag)
+{
+    GrB_BinaryOp op = make_op (op_named ("absdiff"), GrB_FP64, true, tag) ;
+    GxB_NAMM namm = NULL ;
+    GrB_Semiring s = NULL ;
+    GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&s, GrB_PLUS_MONOID_FP64, namm)) ;
+    GrB_Matrix A, B, C = NULL, D = NULL ;
+    gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_NATURALS) ;
+    GXT_OK (distance (&C, GrB_FP64, s, A, B)) ;
+    GXT_OK (distance (&D, GrB_FP64, GxB_DIST_MANHATTAN_FP64, A, B)) ;
+    gxt_check_same (C, D, 0, 0, "compiled |x-y| vs MANHATTAN on naturals") ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ;
+    GrB_Semiring_free (&s) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_BinaryOp_free (&op) ;
+}
+
+// overwrite the one file of the cache ending with suffix
+static void spoil (const char *suffix, const char *text)
+{
+    DIR *d = opendir (cache) ;
+    assert_non_null (d) ;
+    struct dirent *e ;
+    char path [512] = "" ;
+    size_t ls = strlen (suffix) ;
+    while ((e = readdir (d)) != NULL)
+    {
+        size_t l = strlen (e->d_name) ;
+        if (l > ls && strcmp (e->d_name + l - ls, suffix) == 0)
+            snprintf (path, sizeof (path), "%s/%s", cache, e->d_name) ;
+    }
+    closedir (d) ;
+    assert_true (path [0] != '\0') ;
+    FILE *f = fopen (path, "ab") ;
+    assert_non_null (f) ;
+    fputs (text, f) ;
+    fclose (f) ;
+}
+
+static void the_disk_cache_is_used_and_never_trusted (void **state)
+{
+    GXT_START ( ) ;
+    GxB_Backend was = cpu_begin ( ) ;
+    int64_t c0 = compiles ( ), h0 = disk_hits ( ) ;
+    one_call ("_disk") ;                        // miss: compiled
+    assert_int_equal (compiles ( ), c0 + 1) ;
+    assert_int_equal (cache_files (".so"), 1) ;
+    one_call ("_disk") ;                        // in the process: nothing new
+    assert_int_equal (compiles ( ) + disk_hits ( ), c0 + h0 + 1) ;
+    GXD_jit_clear ( ) ;
+    one_call ("_disk") ;                        // from the disk
+    assert_int_equal (disk_hits ( ), h0 + 1) ;
+    assert_int_equal (compiles ( ), c0 + 1) ;
+    // a corrupt module (bytes appended: its checksum fails) is rebuilt
+    GXD_jit_clear ( ) ;
+    spoil (".so", "garbage") ;
+    one_call ("_disk") ;
+    assert_int_equal (compiles ( ), c0 + 2) ;
+    // a stale entry (its source is not ours) is rebuilt
+    GXD_jit_clear ( ) ;
+    spoil (".c", "/* another operator */\n") ;
+    one_call ("_disk") ;
+    assert_int_equal (compiles ( ), c0 + 3) ;
+    GXD_jit_clear ( ) ;
+    one_call ("_disk") ;                        // and then found again
+    assert_int_equal (disk_hits ( ), h0 + 2) ;
+    assert_int_equal (cache_files (".so"), 1) ;
+    assert_int_equal (cache_files (".log"), 0) ;
+    cpu_end (was) ;
+}
+
+// two processes compiling the same new operator into one folder at once:
+// both succeed, and one entry remains (each process is this program, run
+// with GXT_USER_OPS_CHILD: see main)
+static void two_processes_compile_at_once (void **state)
+{
+    GXT_START ( ) ;
+    pid_t pid [2] ;
+    char *argv [ ] = { "test_user_ops", NULL } ;
+    setenv ("GXT_USER_OPS_CHILD", "1", 1) ;
+    for (int c = 0 ; c < 2 ; c++)
+        assert_int_equal (posix_spawn (&pid [c], "/proc/self/exe", NULL, NULL,
+            argv, environ), 0) ;
+    unsetenv ("GXT_USER_OPS_CHILD") ;
+    for (int c = 0 ; c < 2 ; c++)
+    {
+        int status ;
+        assert_int_equal (waitpid (pid [c], &status, 0), pid [c]) ;
+        if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+            GXT_FAIL ("process %d of 2 failed (status %d)", c, status) ;
+    }
+    assert_int_equal (cache_files (".so"), 1) ;
+    assert_int_equal (cache_files (".c"), 1) ;
+}
+
+// the child's whole job: compile |x-y| into the shared folder and compare
+static int child (void)
+{
+    if (GrB_init (GrB_NONBLOCKING) != GrB_SUCCESS) return 2 ;
+    if (GxB_Distance_init ( ) != GrB_SUCCESS) return 2 ;
+    if (GxB_Distance_set_backend (GxB_BACKEND_CPU) != GrB_SUCCESS) return 2 ;
+    gxt_reseed ("child") ;
+    one_call ("_race") ;
+    int64_t c, h ;
+    GXD_jit_stats (&c, &h) ;
+    GxB_Distance_finalize ( ) ;
+    GrB_finalize ( ) ;
+    return (c + h == 1) ? 0 : 3 ;
+}
+
+// on a GPU, a compiled operator runs there (its kernel compiled by NVRTC,
+// kept on disk like the CPU's modules) and gives the CPU's results
+static void compiled_operators_run_on_the_gpu (void **state)
+{
+    GXT_START ( ) ;
+    GxB_Backend was ;
+    GXT_OK (GxB_Distance_get_backend (&was)) ;
+    if (GxB_Distance_set_backend (GxB_BACKEND_GPU) != GrB_SUCCESS)
+    {
+        printf ("[ SKIP     ] no GPU\n") ;
+        GXT_OK (GxB_Distance_set_backend (was)) ;
+        skip ( ) ;
+    }
+    const char *adds [3] = { "PLUS", "MAX", "MIN" } ;
+    for (int q = 0 ; q < 3 ; q++)
+    {
+        GrB_Type type = (q == 1) ? GrB_FP32 : GrB_FP64 ;
+        GrB_BinaryOp op = make_op (op_named (q == 2 ? "plus" : "clipped"),
+            type, true, "_gpu") ;
+        GrB_Monoid add = monoid (adds [q], type) ;
+        GxB_NAMM namm = NULL ;
+        GrB_Semiring s = NULL ;
+        GXT_OK (GxB_NAMM_new (&namm, op, 0.5)) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
+        for (int sh = 0 ; sh < NSHAPES ; sh++)
+        {
+            GrB_Matrix A, B, C = NULL, M = NULL, CM = NULL, D = NULL ;
+            gxt_pair (&A, &B, shapes [sh], GXT_MIXED) ;
+            GrB_Index m, n ;
+            GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+            GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+            GXT_OK (gxt_distance (&C, type, s, A, B, NULL)) ;
+            char what [128] ;
+            snprintf (what, sizeof (what), "GPU, %s, shape %s", adds [q],
+                gxt_shape_name (shapes [sh])) ;
+            check_union (C, add, op, 0.5, type, A, B, gxt_rtol (type), what) ;
+            // along a mask: the same values where the mask has entries
+            gxt_mask (&M, m, n, 0.3) ;
+            GXT_OK (GrB_Matrix_new (&CM, type, m, n)) ;
+            GXT_OK (GxB_mxm_distance (CM, M, NULL, s, A, B, GrB_DESC_S)) ;
+            GXT_OK (GrB_Matrix_new (&D, type, m, n)) ;
+            GXT_OK (GrB_Matrix_assign (D, M, NULL, C, GrB_ALL, m, GrB_ALL, n,
+                GrB_DESC_S)) ;
+            gxt_check_same (CM, D, gxt_rtol (type), 1, "GPU, masked") ;
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+            GrB_Matrix_free (&M) ; GrB_Matrix_free (&CM) ; GrB_Matrix_free (&D) ;
+        }
+        GrB_Semiring_free (&s) ;
+        GXT_OK (GxB_NAMM_free (&namm)) ;
+        GrB_BinaryOp_free (&op) ;
+    }
+    // the kernel comes back from the disk once the process forgot it
+    one_call ("_gpu_disk") ;
+    int64_t c0 = compiles ( ), h0 = disk_hits ( ) ;
+    GXD_jit_clear ( ) ;
+    one_call ("_gpu_disk") ;
+    assert_int_equal (disk_hits ( ), h0 + 2) ;     // the CPU's and the GPU's
+    assert_int_equal (compiles ( ), c0) ;
+    GXT_OK (GxB_Distance_set_backend (was)) ;
+}
+
+//------------------------------------------------------------------------------
+// masks and neighbors
+//------------------------------------------------------------------------------
+
+// a compiled |x-y| gives MANHATTAN's bits on naturals: sampled along a
+// mask, and as kNN
+static void masks_and_knn_take_compiled_operators (void **state)
+{
+    GXT_START ( ) ;
+    GrB_BinaryOp op = make_op (op_named ("absdiff"), GrB_FP64, true, "_knn") ;
+    GxB_NAMM namm = NULL ;
+    GrB_Semiring s = NULL ;
+    GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&s, GrB_PLUS_MONOID_FP64, namm)) ;
+    GxB_Backend was ;
+    GXT_OK (GxB_Distance_get_backend (&was)) ;
+    if (was == GxB_BACKEND_GPU) GXT_OK (GxB_Distance_set_backend (GxB_BACKEND_AUTO)) ;
+    GrB_Matrix A, B, M = NULL ;
+    gxt_pair (&A, &B, GXT_SHAPE_POWERLAW, GXT_NATURALS) ;
+    GrB_Index m, n ;
+    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    gxt_mask (&M, m, n, 0.3) ;
+    for (int q = 0 ; q < 3 ; q++)
+    {
+        GrB_Matrix C = NULL, D = NULL ;
+        GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+        GXT_OK (GrB_Matrix_new (&D, GrB_FP64, m, n)) ;
+        if (q == 0)
+        {
+            GXT_OK (GxB_mxm_distance (C, M, NULL, s, A, B, NULL)) ;
+            GXT_OK (GxB_mxm_distance (D, M, NULL, GxB_DIST_MANHATTAN_FP64, A, B, NULL)) ;
+        }
+        else
+        {
+            uint64_t k = (q == 1) ? 3 : 50 ;
+            GXT_OK (GxB_kNN (C, NULL, s, k, A, B, NULL)) ;
+            GXT_OK (GxB_kNN (D, NULL, GxB_DIST_MANHATTAN_FP64, k, A, B, NULL)) ;
+        }
+        gxt_check_bitwise (C, D, q == 0 ? "masked" : "kNN") ;
+        GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ;
+    }
+    GXT_OK (GxB_Distance_set_backend (was)) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
+    GrB_Semiring_free (&s) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_BinaryOp_free (&op) ;
+}
+
+int main (void)
+{
+    if (getenv ("GXT_USER_OPS_CHILD") != NULL) return child ( ) ;
+    const struct CMUnitTest tests [ ] =
+    {
+        cmocka_unit_test_setup_teardown (absdiff_plus_is_manhattan, setup, teardown),
+        cmocka_unit_test_setup_teardown (sqdiff_plus_is_sqeuclidean, setup, teardown),
+        cmocka_unit_test_setup_teardown (clipped_difference_and_cube, setup, teardown),
+        cmocka_unit_test_setup_teardown (absdiff_max_is_chebyshev_and_identity_one, setup, teardown),
+        cmocka_unit_test_setup_teardown (tropical_min_plus, setup, teardown),
+        cmocka_unit_test_setup_teardown (a_user_monoid_is_compiled, setup, teardown),
+        cmocka_unit_test_setup_teardown (integer_operators_are_exact, setup, teardown),
+        cmocka_unit_test_setup_teardown (a_definition_that_does_not_compile_is_refused, setup, teardown),
+        cmocka_unit_test_setup_teardown (compiled_operators_run_on_the_gpu, setup, teardown),
+        cmocka_unit_test_setup_teardown (the_disk_cache_is_used_and_never_trusted, setup, teardown),
+        cmocka_unit_test_setup_teardown (two_processes_compile_at_once, setup, teardown),
+        cmocka_unit_test_setup_teardown (masks_and_knn_take_compiled_operators, setup, teardown),
+    } ;
+    return gxt_main ("user operators", tests, sizeof (tests) / sizeof (tests [0])) ;
+}
