@@ -254,7 +254,7 @@ int main (int argc, char **argv)
     }
     if (a == argc)
     {
-        fprintf (stderr, "usage: user_op_bench [--rows R] [--reps N] "
+        fprintf (stderr, "usage: user_op_bench [--backend cpu|gpu] [--rows R] [--reps N] "
             "[--pointer-budget S] FILE.mtx[.gz] ...\n") ;
         return 2 ;
     }

@@ -32,6 +32,7 @@ GrB_Info GxB_Distance_init (void)
     }
     const char *v = getenv ("GXBDIST_VERIFY") ;
     GXD_settings.verify = (v != NULL && strcmp (v, "1") == 0) ;
+    GXD_settings.verify_rows = GXD_VERIFY_ROWS_DEFAULT ;
     GXD_settings.exact = false ;
     GXD_settings.fault = false ;
     GXD_settings.backend = backend_from_env () ;

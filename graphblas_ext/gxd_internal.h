@@ -61,6 +61,7 @@ typedef struct
     bool initialized ;
     GxB_Backend backend ;
     bool verify ;
+    uint64_t verify_rows ;  // rows sampled where verify samples (0: all)
     bool exact ;
     bool fault ;            // testing: perturb the next results
 }
@@ -208,6 +209,16 @@ GrB_Info GXD_rows_effective (GrB_Matrix *R, GrB_Matrix A, bool tran) ;
 // verify T against the SuiteSparse reference
 GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
     GrB_Matrix B, bool tran_a, bool tran_b) ;
+// the rows verify mode samples out of m (GxB_Distance_set_verify_rows):
+// *ns of them in *I (new, ascending; every row when the setting is 0 or at
+// least m)
+#define GXD_VERIFY_ROWS_DEFAULT 64
+// A PLUS union's pairs whose conditioning passes GXD_VERIFY_TAU times their
+// value are recomputed exactly by the reference (GXO_union_plus): the same
+// bound as its metrics' (GXO_METRIC_TAU, reference/oracle/oracle_internal.h),
+// a rounding error of at most about 16 n eps relative for n terms.
+#define GXD_VERIFY_TAU 16
+GrB_Info GXD_verify_sample (GrB_Index **I, GrB_Index *ns, GrB_Index m) ;
 
 // C<Mask> = accum (C, T) with desc's mask and replace settings; C is left
 // unchanged when it fails

@@ -84,6 +84,36 @@ GrB_Info GXD_check_args (const char *fn, GrB_Matrix C, GrB_Matrix Mask,
     #undef GXD_FREE_ALL
 }
 
+// testing hook (GXD_set_fault_injection): the first entry, in row
+// order, of a product SuiteSparse computed is made wrong as gxd_compute.c
+// makes a backend's (2x + 1), so that verify mode is tested on every path
+static GrB_Info inject_fault (GrB_Matrix T)
+{
+    #define GXD_FREE_ALL GXD_free (I) ; GXD_free (J) ; GXD_free (X) ;
+    GrB_Index *I = NULL, *J = NULL, nvals, first = 0 ;
+    double *X = NULL ;
+    if (!GXD_settings.fault) return GrB_SUCCESS ;
+    GXD_TRY (GrB_Matrix_nvals (&nvals, T)) ;
+    if (nvals == 0) return GrB_SUCCESS ;
+    I = GXD_malloc (nvals * sizeof (GrB_Index)) ;
+    J = GXD_malloc (nvals * sizeof (GrB_Index)) ;
+    X = GXD_malloc (nvals * sizeof (double)) ;
+    if (I == NULL || J == NULL || X == NULL)
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "fault injection: out of memory") ;
+    }
+    GXD_TRY (GrB_Matrix_extractTuples_FP64 (I, J, X, &nvals, T)) ;
+    for (GrB_Index q = 1 ; q < nvals ; q++)
+    {
+        if (I [q] < I [first] || (I [q] == I [first] && J [q] < J [first])) first = q ;
+    }
+    GXD_TRY (GrB_Matrix_setElement_FP64 (T, 2 * X [first] + 1, I [first], J [first])) ;
+    GXD_TRY (GrB_Matrix_wait (T, GrB_MATERIALIZE)) ;
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 // the union/metric product T, by a backend or by SuiteSparse
 GrB_Info GXD_product (GrB_Matrix *T, const gxd_call *call,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d)
@@ -93,6 +123,7 @@ GrB_Info GXD_product (GrB_Matrix *T, const gxd_call *call,
     if (call->path == GXD_PATH_GRAPHBLAS)
     {
         GXD_TRY (GXD_union_graphblas (T, call, Mask, A, B, d)) ;
+        GXD_TRY (inject_fault (*T)) ;
         return GrB_SUCCESS ;
     }
     GXD_TRY (GXD_rows_get (&Ar, A, d->tran_a, call->type)) ;

@@ -7,7 +7,8 @@
 #include "gxd_gpu.h"
 #endif
 
-gxd_settings GXD_settings = { false, GxB_BACKEND_AUTO, false, false, false } ;
+gxd_settings GXD_settings = { false, GxB_BACKEND_AUTO, false,
+    GXD_VERIFY_ROWS_DEFAULT, false, false } ;
 
 // probed once: a CUDA device that takes an allocation
 bool GXD_gpu_present (void)

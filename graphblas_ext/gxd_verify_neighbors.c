@@ -3,10 +3,10 @@
 //------------------------------------------------------------------------------
 
 // Verify mode for GxB_kNN and GxB_radius_graph.  A sample of rows of A
-// (every row when m <= GXD_VERIFY_ROWS, else GXD_VERIFY_ROWS rows spread
-// evenly, first and last included) is recomputed against all of B by the
-// SuiteSparse reference (reference/oracle), and each sampled row of the
-// result is checked:
+// (GXD_verify_sample: GxB_Distance_set_verify_rows rows, default 64, first
+// and last included; every row when m is no more) is recomputed against all
+// of B by the SuiteSparse reference (reference/oracle), and each sampled row
+// of the result is checked:
 //   - every neighbor is a candidate (mask, self) and its value is the
 //     reference's within the tolerance of verify mode (docs/metrics.md);
 //   - kNN: it has min (k, candidates) neighbors, and no candidate left out
@@ -21,8 +21,6 @@
 #include "gxd_oracle.h"
 #include <inttypes.h>
 #include <math.h>
-
-#define GXD_VERIFY_ROWS 64
 
 // the rows I [0..ns-1] of A as a new matrix
 static GrB_Info rows_at (GrB_Matrix *R, GrB_Matrix A, const GrB_Index *I,
@@ -88,12 +86,11 @@ GrB_Info GXD_verify_neighbors (const gxd_neighbors *N, GrB_Matrix T,
     const gxd_call *call = &N->call ;
     if (call->path == GXD_PATH_INTERSECT) return GrB_SUCCESS ;
     GrB_Index m = N->m, n = N->n ;
-    GrB_Index ns = (m < GXD_VERIFY_ROWS) ? m : GXD_VERIFY_ROWS ;
-    if (ns == 0 || n == 0) return GrB_SUCCESS ;
-    I = GXD_malloc (ns * sizeof (GrB_Index)) ;
+    GrB_Index ns ;
+    if (m == 0 || n == 0) return GrB_SUCCESS ;
+    GXD_TRY (GXD_verify_sample (&I, &ns, m)) ;
     cand = GXD_malloc (ns * n * sizeof (bool)) ;
-    if (I == NULL || cand == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "verify: out of memory") ;
-    for (GrB_Index t = 0 ; t < ns ; t++) I [t] = (ns == m) ? t : t * (m - 1) / (ns - 1) ;
+    if (cand == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "verify: out of memory") ;
     // the reference distances of the sampled rows, and their scale
     GXD_TRY (rows_at (&As, A, I, ns)) ;
     bool metric = call->plan.metric != GXD_GENERIC && call->path == GXD_PATH_BACKEND ;
@@ -105,7 +102,11 @@ GrB_Info GXD_verify_neighbors (const gxd_neighbors *N, GrB_Matrix T,
     }
     else
     {
-        GXD_TRY (GXO_union (&D, call->add, call->mult, call->identity, As, B)) ;
+        // a union: without completing the rows (reference/oracle)
+        GXD_TRY (GXO_monoid_is_plus (call->add)
+            ? GXO_union_plus (&D, call->add, call->mult, call->identity, As, B,
+                GXD_VERIFY_TAU)
+            : GXO_union_rows (&D, call->add, call->mult, call->identity, As, B)) ;
     }
     GXD_TRY (dense (&ref, D, ns, n, NAN)) ;
     GXD_TRY (rows_at (&Ts, T, I, ns)) ;

@@ -88,9 +88,20 @@ GrB_Info GxB_Distance_active_backend (GxB_Backend *backend) ;
 // GxB_mxm_distance is recomputed by the SuiteSparse reference and compared
 // within the documented tolerance (docs/metrics.md); a mismatch returns
 // GxB_VERIFY_FAILED, naming the metric, the worst (i,j) and both values.
-// The reference costs O(m*n*k) for union metrics: use it on small problems.
+// Every entry is checked where the reference is a sum (PLUS unions, and
+// every metric but CHEBYSHEV, CORRELATION and MINKOWSKI with p != 2), at
+// about the cost of a few products A*B'; the others check a sample of rows
+// (every entry of those rows): GxB_Distance_set_verify_rows.
 GrB_Info GxB_Distance_set_verify (bool on) ;
 GrB_Info GxB_Distance_get_verify (bool *on) ;
+
+// The rows of A that verify mode checks where it samples (products whose
+// (+) is not PLUS, CHEBYSHEV, CORRELATION, MINKOWSKI p != 2; and GxB_kNN,
+// GxB_radius_graph): nrows of them (default 64; 0 = every row), always row
+// 0 and the last row, the others drawn by a fixed-seed generator, so the
+// same call samples the same rows every time (docs/metrics.md).
+GrB_Info GxB_Distance_set_verify_rows (uint64_t nrows) ;
+GrB_Info GxB_Distance_get_verify_rows (uint64_t *nrows) ;
 
 // Exact union (default off): metrics whose (+) is PLUS are normally computed
 // as an intersection-only product plus row norms (docs/metrics.md), with pairs

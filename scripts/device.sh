@@ -12,6 +12,9 @@
 #   4. every metric x FP32/FP64 x strategy against a double union loop,
 #      and bitwise determinism over repeated runs (gpu_bench check)
 #   5. all pairs into host memory against the pinned link's own rate
+#   6. GxB_kNN_MPI with 2 ranks sharing the GPU (Open MPI's .debs in
+#      .debs-mpi/: apt-get download openmpi-bin openmpi-common libopenmpi3
+#      libopenmpi-dev and the libraries they need, docs/mpi.md)
 # and prints a short summary last.  The benchmarks take calls of their own
 # (bench/run_knn_bench.sh; gpu_bench bench .carry).
 # Logs go to $OUT (if set) or build-dev/logs.
@@ -32,13 +35,24 @@ step "unpack .debs into $deps"
 for f in .debs/*.deb; do dpkg -x "$f" "$deps"; done
 export LD_LIBRARY_PATH=$deps/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
 ls "$deps/usr/include/GraphBLAS.h" "$deps/usr/include/cmocka.h" || exit 1
+# Open MPI from Debian's .debs in .debs-mpi/ (when carried), relocated by
+# OPAL_PREFIX: libgxbdist_mpi and its tests are built and run too
+mpi_args=()
+if ls .debs-mpi/*.deb > /dev/null 2>&1; then
+  for f in .debs-mpi/*.deb; do dpkg -x "$f" "$deps"; done
+  export OPAL_PREFIX=$deps/usr
+  mpi_args=(-DMPI_C_COMPILER="$deps/usr/bin/mpicc.openmpi"
+            -DMPIEXEC_EXECUTABLE="$deps/usr/bin/mpiexec.openmpi")
+fi
+# user operators compiled by the tests and benchmarks: a fresh cache
+export GXBDIST_CACHE_DIR=$build/jit-cache
 
 step "build: library (CMake, CUDA) and standalone GPU bench, in parallel"
 GXD_NVCC_INC="-I$deps/usr/include" scripts/gpu_build.sh "$build/gpu" \
     > "$logs/gpu_build.log" 2>&1 &
 gpu_build_pid=$!
 if cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release \
-      -DGRAPHBLAS_ROOT="$deps/usr" -DCMAKE_PREFIX_PATH="$deps/usr" \
+      -DGRAPHBLAS_ROOT="$deps/usr" -DCMAKE_PREFIX_PATH="$deps/usr" "${mpi_args[@]}" \
       > "$logs/cmake.log" 2>&1 \
    && cmake --build "$build" -j "$jobs" > "$logs/build.log" 2>&1; then
   result[build]="ok"
@@ -93,8 +107,20 @@ else
   result[e2e]="not run"
 fi
 
+step "MPI: 2 ranks sharing the GPU against GxB_kNN (docs/mpi.md)"
+if [ -x "$build/mpi/test_knn_mpi" ]; then
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 GXBDIST_BACKEND=gpu \
+    timeout 120 "$deps/usr/bin/mpiexec.openmpi" --oversubscribe -np 2 \
+    "$build/mpi/test_knn_mpi" .carry/fortunes.mtx.gz > "$logs/mpi.log" 2>&1
+  rc=$?
+  tail -5 "$logs/mpi.log"
+  result[mpi]="2 ranks on one GPU: rc $rc"
+else
+  result[mpi]="not built (no .debs-mpi)"
+fi
+
 step "summary"
-for k in build gpu_build ctest check determinism big e2e; do
+for k in build gpu_build ctest check determinism big e2e mpi; do
   printf '%-12s %s\n' "$k" "${result[$k]:-}"
 done
 echo

@@ -215,6 +215,10 @@ static void metrics (void **state)
             GrB_PLUS_FP64, GxB_DIST_CANBERRA_FP64, NULL, false },
         { "Manhattan, verify mode", output (GrB_FP64, false), NULL, A, B,
             NULL, GxB_DIST_MANHATTAN_FP64, NULL, true },
+        { "Jensen-Shannon, verify mode", output (GrB_FP64, false), NULL, A,
+            B, NULL, GxB_DIST_JENSEN_SHANNON_FP64, NULL, true },
+        { "Chebyshev, verify mode (rows)", output (GrB_FP64, false), NULL, A,
+            B, NULL, GxB_DIST_CHEBYSHEV_FP64, NULL, true },
         { "intersection (PLUS_TIMES)", output (GrB_FP64, true), NULL, A, B,
             NULL, GrB_PLUS_TIMES_SEMIRING_FP64, NULL, false },
     } ;
@@ -246,6 +250,12 @@ static void unions (void **state)
             NULL, sb, NULL, false },
         { "GxB_DESC_UNION PLUS_MINUS", output (GrB_FP64, false), NULL, A, B,
             NULL, GxB_PLUS_MINUS_FP64, GxB_DESC_UNION, false },
+        { "user NAMM, verify mode", output (GrB_FP64, true), NULL, A, B,
+            NULL, su, NULL, true },
+        { "built-in NAMM MAX.MINUS, verify mode", output (GrB_FP64, true),
+            NULL, A, B, NULL, sb, NULL, true },
+        { "GxB_DESC_UNION PLUS_MINUS, verify mode", output (GrB_FP64, false),
+            NULL, A, B, NULL, GxB_PLUS_MINUS_FP64, GxB_DESC_UNION, true },
     } ;
     for (size_t q = 0 ; q < sizeof (c) / sizeof (c [0]) ; q++)
     {

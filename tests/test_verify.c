@@ -10,8 +10,16 @@
 // Without verify, fault injection shows up in C as exactly one wrong entry.
 // The setting round-trips, and its state after GxB_Distance_init is what the
 // environment says (GXBDIST_VERIFY=1: on; otherwise off).
+// At scale: user operators (PLUS, checked on every entry; MAX, on sampled
+// rows) pass when right and fail when their result is corrupted; a product
+// checked on sampled rows (GxB_Distance_set_verify_rows) catches an error in
+// a sampled row, and - the sample's documented limit - not one outside it;
+// INT64 results above 2^53 are compared exactly; every union metric passes
+// verify on rows of the bundled fortunes dataset
+// (15,639 columns, where dense completion would cost O(m n k)).
 
 #include "test_common.h"
+#include "gxd_mtx.h"
 #include "gxd_test_hooks.h"
 #include <ctype.h>
 
@@ -20,6 +28,7 @@ static void restore_settings (void)
 {
     GXD_set_fault_injection (false) ;
     GXT_OK (GxB_Distance_set_verify (gxt_verify_at_init)) ;
+    GXT_OK (GxB_Distance_set_verify_rows (64)) ;
 }
 
 static void verify_state_after_init_follows_gxbdist_verify (void **state)
@@ -42,6 +51,22 @@ static void verify_setting_round_trips (void **state)
     GXT_OK (GxB_Distance_set_verify (false)) ;
     GXT_OK (GxB_Distance_get_verify (&on)) ;
     assert_false (on) ;
+    restore_settings ( ) ;
+}
+
+static void verify_rows_setting_round_trips_from_its_default (void **state)
+{
+    GXT_START ( ) ;
+    uint64_t r ;
+    GXT_OK (GxB_Distance_get_verify_rows (&r)) ;
+    if (r != 64) GXT_FAIL ("verify rows is %lu after init, expected 64", (unsigned long) r) ;
+    GXT_OK (GxB_Distance_set_verify_rows (0)) ;
+    GXT_OK (GxB_Distance_get_verify_rows (&r)) ;
+    assert_int_equal (r, 0) ;
+    GXT_OK (GxB_Distance_set_verify_rows (5)) ;
+    GXT_OK (GxB_Distance_get_verify_rows (&r)) ;
+    assert_int_equal (r, 5) ;
+    GXT_EXPECT (GrB_NULL_POINTER, GxB_Distance_get_verify_rows (NULL)) ;
     restore_settings ( ) ;
 }
 
@@ -204,16 +229,215 @@ static void fault_injection_without_verify_changes_exactly_one_entry (void **sta
     }
 }
 
+//------------------------------------------------------------------------------
+// verify at scale
+//------------------------------------------------------------------------------
+
+static void absdiff64 (void *z, const void *x, const void *y)
+{ *(double *) z = fabs (*(const double *) x - *(const double *) y) ; }
+static void sqdiff32 (void *z, const void *x, const void *y)
+{ float d = *(const float *) x - *(const float *) y ; *(float *) z = d * d ; }
+
+// *info = GxB_mxm_distance (poisoned C, s) under verify with or without the
+// fault; the message copied into msg
+static GrB_Info run_verified (GrB_Type ctype, GrB_Semiring s, GrB_Matrix A,
+    GrB_Matrix B, GrB_Matrix M, GrB_Descriptor desc, bool fault, char *msg,
+    size_t len)
+{
+    GrB_Index m, n ;
+    GrB_Matrix C ;
+    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    GXT_OK (GrB_Matrix_new (&C, ctype, m, n)) ;
+    gxt_poison (C) ;
+    GXT_OK (GxB_Distance_set_verify (true)) ;
+    GXD_set_fault_injection (fault) ;
+    GrB_Info info = GxB_mxm_distance (C, M, NULL, s, A, B, desc) ;
+    snprintf (msg, len, "%s", gxt_message ( )) ;
+    GXD_set_fault_injection (false) ;
+    GrB_Matrix_free (&C) ;
+    return info ;
+}
+
+// user operators: |x-y| with PLUS (FP64, identity 0 and 1), (x-y)^2 with
+// PLUS in FP32, |x-y| with MAX (sampled rows): right results pass, a
+// corrupted one fails naming the worst (i,j)
+static void verify_checks_user_operator_results (void **state)
+{
+    GXT_START ( ) ;
+    GrB_BinaryOp op64, op32 ;
+    GXT_OK (GxB_BinaryOp_new (&op64, absdiff64, GrB_FP64, GrB_FP64, GrB_FP64, "absdiff64", NULL)) ;
+    GXT_OK (GxB_BinaryOp_new (&op32, sqdiff32, GrB_FP32, GrB_FP32, GrB_FP32, "sqdiff32", NULL)) ;
+    struct { GrB_BinaryOp op ; GrB_Monoid mon ; double id ; GrB_Type t ; } cases [4] =
+    {
+        { op64, GrB_PLUS_MONOID_FP64, 0, GrB_FP64 },
+        { op64, GrB_PLUS_MONOID_FP64, 1, GrB_FP64 },
+        { op32, GrB_PLUS_MONOID_FP32, 0, GrB_FP32 },
+        { op64, GrB_MAX_MONOID_FP64,  0, GrB_FP64 },
+    } ;
+    for (int q = 0 ; q < 4 ; q++)
+    {
+        GxB_NAMM namm ;
+        GrB_Semiring s ;
+        GXT_OK (GxB_NAMM_new (&namm, cases [q].op, cases [q].id)) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s, cases [q].mon, namm)) ;
+        GrB_Matrix A, B ;
+        gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_MIXED) ;
+        char msg [1024] ;
+        GrB_Info info = run_verified (cases [q].t, s, A, B, NULL, NULL, false, msg, sizeof (msg)) ;
+        if (info != GrB_SUCCESS)
+            GXT_FAIL ("user operator case %d: a right result under verify returned %s: \"%s\"", q,
+                gxt_info_name (info), msg) ;
+        info = run_verified (cases [q].t, s, A, B, NULL, NULL, true, msg, sizeof (msg)) ;
+        if (info != GxB_VERIFY_FAILED || !has_position (msg))
+            GXT_FAIL ("user operator case %d: a corrupted result under verify returned %s, expected "
+                "GxB_VERIFY_FAILED with an (i,j): \"%s\"", q, gxt_info_name (info), msg) ;
+        GrB_Semiring_free (&s) ;
+        GXT_OK (GxB_NAMM_free (&namm)) ;
+        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    }
+    GrB_BinaryOp_free (&op64) ;
+    GrB_BinaryOp_free (&op32) ;
+    restore_settings ( ) ;
+}
+
+// an INT64 union whose values pass 2^53 (where doubles no longer hold every
+// integer): a right result passes the exact comparison, a corrupted one fails
+static void verify_compares_integer_results_exactly (void **state)
+{
+    GXT_START ( ) ;
+    GrB_Matrix A0, B0, A, B ;
+    gxt_pair (&A0, &B0, GXT_SHAPE_RANDOM, GXT_INTEGERS) ;
+    gxt_convert (&A, A0, GXT_FMT_SPARSE, GrB_INT64) ;
+    gxt_convert (&B, B0, GXT_FMT_SPARSE, GrB_INT64) ;
+    GXT_OK (GrB_Matrix_apply_BinaryOp2nd_INT64 (A, NULL, NULL, GrB_PLUS_INT64, A, (int64_t) 1 << 60, NULL)) ;
+    GXT_OK (GrB_Matrix_apply_BinaryOp2nd_INT64 (B, NULL, NULL, GrB_PLUS_INT64, B, ((int64_t) 1 << 60) + 3, NULL)) ;
+    GxB_NAMM namm ;
+    GrB_Semiring s ;
+    GXT_OK (GxB_NAMM_new (&namm, GrB_MINUS_INT64, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&s, GrB_PLUS_MONOID_INT64, namm)) ;
+    char msg [1024] ;
+    GrB_Info info = run_verified (GrB_INT64, s, A, B, NULL, NULL, false, msg, sizeof (msg)) ;
+    if (info != GrB_SUCCESS)
+        GXT_FAIL ("INT64 union above 2^53: a right result under verify returned %s: \"%s\"",
+            gxt_info_name (info), msg) ;
+    info = run_verified (GrB_INT64, s, A, B, NULL, NULL, true, msg, sizeof (msg)) ;
+    if (info != GxB_VERIFY_FAILED)
+        GXT_FAIL ("INT64 union above 2^53: a corrupted result returned %s: \"%s\"", gxt_info_name (info), msg) ;
+    GrB_Semiring_free (&s) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_Matrix_free (&A0) ; GrB_Matrix_free (&B0) ; GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    restore_settings ( ) ;
+}
+
+// CHEBYSHEV is checked on sampled rows: with 4 of 150 rows sampled, the
+// corrupted first entry (row 0, always sampled) is caught and the message
+// says the check was sampled.  The limit, as documented: with a mask whose
+// row 0 is empty the first entry lies in a later row, which a sample of just
+// row 0 does not see (GrB_SUCCESS), while every row (0) catches it.
+static void verify_samples_rows_and_catches_errors_in_them (void **state)
+{
+    GXT_START ( ) ;
+    const gxt_metric *mt = gxt_metric_named ("CHEBYSHEV") ;
+    GrB_Matrix A, B, M ;
+    gxt_pair (&A, &B, GXT_SHAPE_TALL, GXT_MIXED) ;
+    GrB_Index m, n ;
+    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    char msg [1024] ;
+    GXT_OK (GxB_Distance_set_verify_rows (4)) ;
+    GrB_Info info = run_verified (GrB_FP64, *mt->fp64, A, B, NULL, NULL, false, msg, sizeof (msg)) ;
+    if (info != GrB_SUCCESS)
+        GXT_FAIL ("sampled CHEBYSHEV: a right result returned %s: \"%s\"", gxt_info_name (info), msg) ;
+    info = run_verified (GrB_FP64, *mt->fp64, A, B, NULL, NULL, true, msg, sizeof (msg)) ;
+    if (info != GxB_VERIFY_FAILED || strstr (msg, "sampled") == NULL || !has_position (msg))
+        GXT_FAIL ("sampled CHEBYSHEV: a corrupted row 0 returned %s, expected GxB_VERIFY_FAILED naming "
+            "the sampled rows and (i,j): \"%s\"", gxt_info_name (info), msg) ;
+    // a mask with row 0 empty, rows 1 .. m-1 full
+    GXT_OK (GrB_Matrix_new (&M, GrB_BOOL, m, n)) ;
+    GrB_Index rows [2] = { 1, m - 1 } ;
+    GXT_OK (GrB_Matrix_assign_BOOL (M, NULL, NULL, true, rows, GxB_RANGE, GrB_ALL, n, NULL)) ;
+    GXT_OK (GxB_Distance_set_verify_rows (1)) ;
+    info = run_verified (GrB_FP64, *mt->fp64, A, B, M, GrB_DESC_S, true, msg, sizeof (msg)) ;
+    if (info != GrB_SUCCESS)
+        GXT_FAIL ("a corrupted row 1 with only row 0 sampled returned %s (the documented limit is that "
+            "it is not seen): \"%s\"", gxt_info_name (info), msg) ;
+    GXT_OK (GxB_Distance_set_verify_rows (0)) ;
+    info = run_verified (GrB_FP64, *mt->fp64, A, B, M, GrB_DESC_S, true, msg, sizeof (msg)) ;
+    if (info != GxB_VERIFY_FAILED || strstr (msg, "(1,") == NULL)
+        GXT_FAIL ("a corrupted row 1 with every row checked returned %s, expected GxB_VERIFY_FAILED at "
+            "(1,j): \"%s\"", gxt_info_name (info), msg) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
+    restore_settings ( ) ;
+}
+
+// every union metric and a user |x-y| pass verify on rows of fortunes
+// (A: its first rows, B: more of them, all 15,639 columns), FP32 and FP64
+static void verify_passes_every_union_metric_on_fortunes (void **state)
+{
+    GXT_START ( ) ;
+    bool small = getenv ("GXBDIST_TEST_SMALL") != NULL ;     // valgrind
+    GrB_Index ma = small ? 4 : 48, nb = small ? 40 : 600, k ;
+    GrB_Matrix F, A, B ;
+    GXT_OK (GXD_mtx_read (&F, GrB_FP64, GXD_DATA_DIR "/fortunes.mtx.gz")) ;
+    GXT_OK (GrB_Matrix_ncols (&k, F)) ;
+    GrB_Index ra [2] = { 0, ma - 1 }, rb [2] = { 0, nb - 1 } ;
+    GXT_OK (GrB_Matrix_new (&A, GrB_FP64, ma, k)) ;
+    GXT_OK (GrB_Matrix_new (&B, GrB_FP64, nb, k)) ;
+    GXT_OK (GrB_Matrix_extract (A, NULL, NULL, F, ra, GxB_RANGE, GrB_ALL, k, NULL)) ;
+    GXT_OK (GrB_Matrix_extract (B, NULL, NULL, F, rb, GxB_RANGE, GrB_ALL, k, NULL)) ;
+    GrB_Matrix_free (&F) ;
+    // MINKOWSKI 3's reference completes rows densely: a few sampled ones
+    GXT_OK (GxB_Distance_set_verify_rows (4)) ;
+    const char *names [7] = { "MANHATTAN", "CHEBYSHEV", "CANBERRA", "HAMMING", "JENSEN_SHANNON",
+        "BRAYCURTIS", "EUCLIDEAN" } ;
+    GrB_BinaryOp op ;
+    GxB_NAMM namm ;
+    GrB_Semiring user, mink ;
+    GXT_OK (GxB_BinaryOp_new (&op, absdiff64, GrB_FP64, GrB_FP64, GrB_FP64, "absdiff64", NULL)) ;
+    GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&user, GrB_PLUS_MONOID_FP64, namm)) ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    for (int t = 0 ; t < 2 ; t++)
+    {
+        GXT_OK (GxB_Semiring_new_minkowski (&mink, 3, types [t])) ;
+        for (int q = 0 ; q < 9 ; q++)
+        {
+            GrB_Semiring s = (q == 7) ? mink : (q == 8) ? user
+                : (t ? *gxt_metric_named (names [q])->fp64 : *gxt_metric_named (names [q])->fp32) ;
+            const char *name = (q == 7) ? "MINKOWSKI 3" : (q == 8) ? "user |x-y|" : names [q] ;
+            char msg [1024] ;
+            GrB_Type ct = (q == 8) ? GrB_FP64 : types [t] ;
+            GrB_Info info = run_verified (ct, s, A, B, NULL, NULL, false, msg, sizeof (msg)) ;
+            if (info != GrB_SUCCESS)
+                GXT_FAIL ("fortunes %lu x %lu rows, %s %s: verify returned %s: \"%s\"",
+                    (unsigned long) ma, (unsigned long) nb, name, gxt_type_name (types [t]),
+                    gxt_info_name (info), msg) ;
+        }
+        GrB_Semiring_free (&mink) ;
+    }
+    GrB_Semiring_free (&user) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_BinaryOp_free (&op) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    restore_settings ( ) ;
+}
+
 int main (void)
 {
     const struct CMUnitTest tests [] =
     {
         cmocka_unit_test (verify_state_after_init_follows_gxbdist_verify),
         cmocka_unit_test (verify_setting_round_trips),
+        cmocka_unit_test (verify_rows_setting_round_trips_from_its_default),
         cmocka_unit_test (verify_passes_correct_results_of_every_metric),
         cmocka_unit_test (verify_passes_correct_masked_and_namm_results),
         cmocka_unit_test (verify_catches_a_deliberately_wrong_result),
         cmocka_unit_test (fault_injection_without_verify_changes_exactly_one_entry),
+        cmocka_unit_test (verify_checks_user_operator_results),
+        cmocka_unit_test (verify_compares_integer_results_exactly),
+        cmocka_unit_test (verify_samples_rows_and_catches_errors_in_them),
+        cmocka_unit_test (verify_passes_every_union_metric_on_fortunes),
     } ;
     return gxt_main ("verify", tests, sizeof (tests) / sizeof (tests [0])) ;
 }

@@ -4,15 +4,19 @@
 
 // The oracle of every test and of verify mode.  It computes each metric from
 // its textbook formula in FP64 with SuiteSparse:GraphBLAS calls only (plus C
-// loops over arrays taken out of GraphBLAS objects), shares no code with the
-// backends, and evaluates union metrics by dense completion (every missing
-// entry written as 0), so nothing cancels.  Cost O(m*n*k): small problems.
+// loops over arrays taken out of GraphBLAS objects) and shares no code with
+// the backends.  The definition of a union product is dense completion
+// (every missing entry written as the identity: GXO_union, O(m*n*k)); the
+// sums are formed without it (GXO_union_plus: products and row sums, pairs
+// that cancel recomputed from their own terms) and other monoids row by row
+// (GXO_union_rows), so that verify mode costs about what the product does.
 // Every function returns GrB_Info; on failure no output is left allocated.
 
 #ifndef GXD_ORACLE_H
 #define GXD_ORACLE_H
 
 #include <GraphBLAS.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -41,6 +45,12 @@ GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
 // the tests check this list against the library's.
 const char *GXO_metric_name (int q) ;
 
+// Is GXO_metric's cost that of a few products A*B' and O(m n) more (every
+// metric whose sum it rewrites, and the intersection and set metrics), as
+// opposed to O(m n |A_i|) or more (CHEBYSHEV by rows, CORRELATION and
+// MINKOWSKI with p != 2 by dense completion)?  An unknown name: false.
+bool GXO_metric_fast (const char *metric, double p) ;
+
 // S: a new m-by-n full GrB_FP64 matrix, the conditioning scale used in
 // tolerances.  DOT: S(i,j) = sum_c |a_c| |b_c|.  KL_DIVERGENCE: S(i,j) = sum
 // over c with a_c > 0 and b_c > 0 of |a_c ln(a_c/b_c)|.  Any other metric: 0.
@@ -55,6 +65,30 @@ GrB_Info GXO_scale (GrB_Matrix *S, const char *metric, GrB_Type type,
 // mult's ztype (add's type).  For k = 0 every D(i,j) is add's identity.
 GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     double identity, GrB_Matrix A, GrB_Matrix B) ;
+
+// The same product for add = PLUS (GXO_monoid_is_plus) without dense
+// completion: intersection products and row sums of the operator's own
+// values (oracle_union_plus.c), O(flops of A B' + m n + nnz) time and
+// O(nnz + m n) memory.  Integer types: exact (wrap-around) in mult's type.
+// Floating point: the row terms in FP64, and every pair whose conditioning
+// S (the same sum over the terms' magnitudes) exceeds tau |D(i,j)|, or that
+// is not finite, recomputed from its own terms over the union of its
+// columns (nothing cancels there that the definition does not cancel).  add not
+// PLUS (or of type BOOL or complex): GrB_DOMAIN_MISMATCH.
+GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
+    double identity, GrB_Matrix A, GrB_Matrix B, double tau) ;
+
+// The same product for any monoid, row by row: for row i of A, its own
+// columns by one product with B's columns completed there, B's other
+// columns by a reduction of f(e, y), and the columns in neither by powers of
+// f(e,e) (oracle_union_rows.c).  The same terms as GXO_union, combined in
+// another order.  Cost O(n |A_i| + nnz(B) + n log k) per row of A: for a
+// sample of rows.  add of a complex type: GrB_DOMAIN_MISMATCH.
+GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
+    double identity, GrB_Matrix A, GrB_Matrix B) ;
+
+// is add the PLUS monoid of a real, non-BOOL type (GXO_union_plus's case)?
+bool GXO_monoid_is_plus (GrB_Monoid add) ;
 
 // Compares got (m-by-n, any built-in real type, may be sparse: only its
 // present entries are compared) with ref (full FP64) and the scale S (full

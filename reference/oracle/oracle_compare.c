@@ -36,6 +36,33 @@ static bool passes (double g, double r, double s, double rtol, double *err)
     return (*err == 0) ;
 }
 
+// the running comparison, one entry of got at a time
+typedef struct
+{
+    const double *R, *Sx ;
+    GrB_Index n ;
+    double rtol ;
+    int64_t bad, wi, wj ;
+    double wg, wr, worst ;
+}
+tally ;
+
+static void check (void *arg, GrB_Index i, GrB_Index j, double g)
+{
+    tally *t = arg ;
+    GrB_Index p = i * t->n + j ;
+    double err, s = (t->Sx == NULL) ? 0 : t->Sx [p] ;
+    if (!passes (g, t->R [p], s, t->rtol, &err)) t->bad++ ;
+    if (err > t->worst)
+    {
+        t->worst = err ;
+        t->wi = (int64_t) i ;
+        t->wj = (int64_t) j ;
+        t->wg = g ;
+        t->wr = t->R [p] ;
+    }
+}
+
 #undef  FREE_ALL
 #define FREE_ALL free (I) ; free (J) ; free (V) ; free (R) ; free (Sx) ;
 
@@ -64,34 +91,24 @@ GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
         CHECK (rm == m && rn == n, GrB_DIMENSION_MISMATCH) ;
         TRY (GXO_to_dense (&Sx, S)) ;
     }
-    // got's entries, typecast to double by GraphBLAS
-    TRY (GrB_Matrix_nvals (&nvals, got)) ;
-    I = calloc (nvals + 1, sizeof (GrB_Index)) ;
-    J = calloc (nvals + 1, sizeof (GrB_Index)) ;
-    V = calloc (nvals + 1, sizeof (double)) ;
-    CHECK (I != NULL && J != NULL && V != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Matrix_extractTuples_FP64 (I, J, V, &nvals, got)) ;
-    int64_t bad = 0, wi = -1, wj = -1 ;
-    double wg = 0, wr = 0, worst = -1 ;
-    for (GrB_Index q = 0 ; q < nvals ; q++)
+    tally t = { R, Sx, n, rtol, 0, -1, -1, 0, 0, -1 } ;
+    // got's entries, typecast to double: by an iterator where it can (FP64
+    // and FP32 held by row), else as extracted tuples
+    if (!GXO_iterate (got, check, &t))
     {
-        GrB_Index p = I [q] * n + J [q] ;
-        double err, s = (Sx == NULL) ? 0 : Sx [p] ;
-        if (!passes (V [q], R [p], s, rtol, &err)) bad++ ;
-        if (err > worst)
-        {
-            worst = err ;
-            wi = (int64_t) I [q] ;
-            wj = (int64_t) J [q] ;
-            wg = V [q] ;
-            wr = R [p] ;
-        }
+        TRY (GrB_Matrix_nvals (&nvals, got)) ;
+        I = calloc (nvals + 1, sizeof (GrB_Index)) ;
+        J = calloc (nvals + 1, sizeof (GrB_Index)) ;
+        V = calloc (nvals + 1, sizeof (double)) ;
+        CHECK (I != NULL && J != NULL && V != NULL, GrB_OUT_OF_MEMORY) ;
+        TRY (GrB_Matrix_extractTuples_FP64 (I, J, V, &nvals, got)) ;
+        for (GrB_Index q = 0 ; q < nvals ; q++) check (&t, I [q], J [q], V [q]) ;
     }
-    *nbad = bad ;
-    *worst_i = wi ;
-    *worst_j = wj ;
-    *worst_got = wg ;
-    *worst_ref = wr ;
+    *nbad = t.bad ;
+    *worst_i = t.wi ;
+    *worst_j = t.wj ;
+    *worst_got = t.wg ;
+    *worst_ref = t.wr ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }

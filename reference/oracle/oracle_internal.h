@@ -55,6 +55,26 @@ gxo_metric ;
 // *id = the metric called name; GrB_INVALID_VALUE if there is none
 GrB_Info GXO_metric_id (gxo_metric *id, const char *name) ;
 
+// The metrics' PLUS sums are rewritten (GXO_union_plus) where the
+// conditioning S of a pair is at most GXO_METRIC_TAU times the sum, and
+// computed by dense completion elsewhere.  A sum of n terms rewritten so is
+// off by at most about n eps S <= 16 n eps |sum| (eps = 2^-53), 3.6e-15 n
+// relative: within the 1e-12 of verify mode's FP64 tolerance for rows of up
+// to some 280 entries even in the worst case of every rounding adding up
+// (typically sqrt(n) eps S).  Smaller costs more exact pairs: every pair
+// whose common columns hold most of both rows' magnitude.
+#define GXO_METRIC_TAU 16
+
+// GXO_union_plus for the metrics' own FP64 operators, whose terms are all
+// >= 0, given corr = f(x,y) - f(x,0) - f(0,y) (GXO_op_corr_new) and identity
+// 0: the common columns' part is one product with corr, and the
+// conditioning S = D + (the row terms of the common columns) <= D + ra_i +
+// rb_j, so a pair is kept where ra_i + rb_j <= (tau - 1) D: one product
+// fewer, and a check of a few passes over D.  corr NULL: GXO_union_plus.
+GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
+    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
+    double tau, GrB_BinaryOp corr) ;
+
 //------------------------------------------------------------------------------
 // matrices and dense arrays (oracle_util.c)
 //------------------------------------------------------------------------------
@@ -67,6 +87,17 @@ GrB_Info GXO_cast (GrB_Matrix *C, GrB_Type type, GrB_Matrix A) ;
 GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
     GrB_Matrix A, GrB_Matrix B) ;
 
+// TIMES, FIRST and SECOND of a built-in real type (BOOL included); each
+// output may be NULL.  false for any other type.
+bool GXO_type_ops (GrB_BinaryOp *times, GrB_BinaryOp *first,
+    GrB_BinaryOp *second, GrB_Type type) ;
+
+// visit (arg, i, j, M(i,j)) for every entry of M in row order, by a row
+// iterator: where M is FP64 or FP32 and held by row (true); else false, and
+// nothing visited.  The fast way through an m-by-n result.
+bool GXO_iterate (GrB_Matrix M, void (*visit) (void *, GrB_Index, GrB_Index,
+    double), void *arg) ;
+
 // *X = a new row-major array of M's values as double, missing entries 0
 GrB_Info GXO_to_dense (double **X, GrB_Matrix M) ;
 
@@ -78,6 +109,10 @@ GrB_Info GXO_from_dense (GrB_Matrix *M, GrB_Index nrows, GrB_Index ncols,
 // a pair with no common column gets 0
 GrB_Info GXO_product (double **X, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B) ;
+
+// every entry of D (of type, add's type) = the identity of add, which is
+// what a reduction over k = 0 columns gives (oracle_union.c)
+GrB_Info GXO_fill_identity (GrB_Matrix D, GrB_Monoid add, GrB_Type type) ;
 
 //------------------------------------------------------------------------------
 // the oracle's binary operators, FP64 x FP64 -> FP64 (oracle_ops.c)
@@ -102,6 +137,11 @@ typedef enum
 gxo_opcode ;
 
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code) ;
+
+// g(x,y) = f(x,y) - f(x,0) - f(0,y) for the f of code (one whose terms are
+// >= 0 and f(0,0) = 0: SQDIFF ABSDIFF ABSSUM CANBERRA NE HELLSQ JSSQ; others
+// GrB_INVALID_VALUE), for GXO_union_plus_terms
+GrB_Info GXO_op_corr_new (GrB_BinaryOp *op, gxo_opcode code) ;
 
 //------------------------------------------------------------------------------
 // the tiled dense-completion engine (oracle_pairs.c)
@@ -145,5 +185,14 @@ gxo_product ;
 // keeps when k = 0.
 GrB_Info GXO_pairs (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod) ;
+
+// the same product for the listed pairs only (no pair twice): D(I [q],
+// J [q]) (and prod->T2's) for q < np, every other entry left as it is,
+// computed over the union of each pair's columns (oracle_pairs_at.c):
+// O(sum of the pairs' row lengths).  No row transform (prep NULL); a
+// semiring's monoid must be PLUS; a scaled sum's op must give op(e,e) = 0.
+GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
+    const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
+    GrB_Index np) ;
 
 #endif

@@ -3,10 +3,12 @@
 //------------------------------------------------------------------------------
 
 // Two stages.  The GraphBLAS stage computes one raw m-by-n sum per pair:
-// union metrics by dense completion (oracle_pairs.c: every column of every
-// pair, missing = 0, never an expanded form that cancels), intersection
-// metrics (DOT, KL) and set metrics (patterns of nonzero values) by GrB_mxm
-// with B transposed.  The p-norms (EUCLIDEAN, MINKOWSKI, HELLINGER,
+// union sums by GXO_union_plus (products and row sums; the pairs where they
+// cancel, or are not finite, recomputed from their own terms), CHEBYSHEV by
+// GXO_union_rows, CORRELATION (dense centred rows) and MINKOWSKI p != 2 by
+// dense completion (oracle_pairs.c: every column of every pair, missing =
+// 0), intersection metrics (DOT, KL) and set metrics (patterns of nonzero
+// values) by GrB_mxm with B transposed.  The p-norms (EUCLIDEAN, MINKOWSKI, HELLINGER,
 // JENSEN_SHANNON) and Bray-Curtis's sums are kept as scaled sums, a largest
 // magnitude M and t = sum (a_c/M)^p, so that no sum of squares (of p-th
 // powers) overflows or underflows where the distance is representable
@@ -193,105 +195,198 @@ static GrB_Info pairs (double **X, work *w, gxo_prep prep,
     return (GrB_SUCCESS) ;
 }
 
-// *X = dense (add_c op (x~_c, y~_c)), add = PLUS or MAX, over every column
+// *N = the rows of M (FP64), each transformed by prep as a completed row
+// would be (normalise: a missing entry is 0 before and after, and adds
+// nothing to the row's sums), and zero [i] = its flag
 #undef  FREE_ALL
-#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;
+#define FREE_ALL free (I) ; free (J) ; free (X) ; free (Y) ; free (P) ;     \
+    free (start) ;
 
-static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
-    GrB_Monoid add, gxo_prep prep)
+static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
+    GrB_Matrix M)
 {
-    GrB_BinaryOp op = NULL ;
-    GrB_Semiring semiring = NULL ;
-    TRY (GXO_op_new (&op, code)) ;
-    TRY (GrB_Semiring_new (&semiring, add, op)) ;
-    gxo_product prod = { semiring, NULL, 0, NULL } ;
-    TRY (pairs (X, w, prep, &prod)) ;
+    GrB_Index *I = NULL, *J = NULL, *P = NULL, *start = NULL ;
+    double *X = NULL, *Y = NULL ;
+    GrB_Index nrows, ncols, nvals ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_nvals (&nvals, M)) ;
+    I = calloc (nvals + 1, sizeof (GrB_Index)) ;
+    J = calloc (nvals + 1, sizeof (GrB_Index)) ;
+    P = calloc (nvals + 1, sizeof (GrB_Index)) ;
+    X = calloc (nvals + 1, sizeof (double)) ;
+    Y = calloc (nvals + 1, sizeof (double)) ;
+    start = calloc (nrows + 2, sizeof (GrB_Index)) ;
+    CHECK (I != NULL && J != NULL && P != NULL && X != NULL && Y != NULL &&
+        start != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, X, &nvals, M)) ;
+    // the tuples come in no promised order: gathered by row (Y), so that
+    // each row is one segment, P [q] its place there
+    for (GrB_Index q = 0 ; q < nvals ; q++) start [I [q] + 2]++ ;
+    for (GrB_Index i = 0 ; i < nrows ; i++) start [i + 2] += start [i + 1] ;
+    for (GrB_Index q = 0 ; q < nvals ; q++)
+    {
+        P [q] = start [I [q] + 1]++ ;
+        Y [P [q]] = X [q] ;
+    }
+    for (GrB_Index i = 0 ; i < nrows ; i++)
+    {
+        prep (Y + start [i], start [i + 1] - start [i], &zero [i]) ;
+    }
+    for (GrB_Index q = 0 ; q < nvals ; q++) X [q] = Y [P [q]] ;
+    TRY (GrB_Matrix_new (N, GrB_FP64, nrows, ncols)) ;
+    TRY (GrB_Matrix_build_FP64 (*N, I, J, X, nvals, GrB_FIRST_FP64)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
 
-// M [i*n+j], t [i*n+j] for every row i of A with redo [i] (and only where
-// pair [i*n+j], unless pair is NULL): the scaled sums of a_c = op (x~_c,
-// y~_c) >= 0 over every column, sum_c a_c^p = M^p t
+// *X = dense (add_c op (x~_c, y~_c)), add = PLUS or MAX, over every column.
+// PLUS: GXO_union_plus (cancelling pairs recomputed exactly: GXO_METRIC_TAU),
+// on rows transformed first where prep keeps them sparse (normalise);
+// MAX: GXO_union_rows; a prep that fills the rows (centre): dense completion.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    GrB_BinaryOp_free (&op) ; GrB_Matrix_free (&As) ; free (I) ;            \
-    GrB_Matrix_free (&R) ; GrB_Matrix_free (&R2) ; free (Ms) ; free (ts) ;
+    GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;               \
+    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;  \
+    GrB_BinaryOp_free (&corr) ;
 
-static GrB_Info scaled_rows (work *w, const bool *redo, const bool *pair,
-    gxo_opcode code, double p, double *M, double *t)
+static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
+    GrB_Monoid add, gxo_prep prep)
 {
-    GrB_BinaryOp op = NULL ;
-    GrB_Matrix As = NULL, R = NULL, R2 = NULL ;
-    GrB_Index *I = NULL ;
-    double *Ms = NULL, *ts = NULL ;
-    GrB_Index nr = 0 ;
-    I = calloc (w->m + 1, sizeof (GrB_Index)) ;
-    CHECK (I != NULL, GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index i = 0 ; i < w->m ; i++) if (redo [i]) I [nr++] = i ;
-    if (nr == 0)
+    GrB_BinaryOp op = NULL, corr = NULL ;
+    GrB_Semiring semiring = NULL ;
+    GrB_Matrix An = NULL, Bn = NULL, D = NULL ;
+    TRY (GXO_op_new (&op, code)) ;
+    if (prep == centre || w->k == 0)
     {
+        // (k = 0 keeps the 0 that pairs () starts from, not MAX's -inf)
+        TRY (GrB_Semiring_new (&semiring, add, op)) ;
+        gxo_product prod = { semiring, NULL, 0, NULL } ;
+        TRY (pairs (X, w, prep, &prod)) ;
         FREE_ALL ;
         return (GrB_SUCCESS) ;
     }
+    if (prep != NULL)
+    {
+        TRY (prep_sparse (&An, w->za, prep, w->A)) ;
+        TRY (prep_sparse (&Bn, w->zb, prep, w->B)) ;
+    }
+    GrB_Matrix A = (An != NULL) ? An : w->A, B = (Bn != NULL) ? Bn : w->B ;
+    if (add == GrB_PLUS_MONOID_FP64)
+    {
+        TRY (GXO_op_corr_new (&corr, code)) ;
+        TRY (GXO_union_plus_terms (&D, add, op, 0, A, B, GXO_METRIC_TAU,
+            corr)) ;
+    }
+    else
+    {
+        TRY (GXO_union_rows (&D, add, op, 0, A, B)) ;
+    }
+    TRY (GXO_to_dense (X, D)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// the pairs (i,j) with flag [i*n+j], in row order: *I, *J, *np
+static GrB_Info pair_list (GrB_Index **I, GrB_Index **J, GrB_Index *np,
+    const work *w, const bool *flag)
+{
+    GrB_Index mn = w->m * w->n, c = 0 ;
+    for (GrB_Index q = 0 ; q < mn ; q++) c += flag [q] ;
+    *I = calloc (c + 1, sizeof (GrB_Index)) ;
+    *J = calloc (c + 1, sizeof (GrB_Index)) ;
+    if (*I == NULL || *J == NULL)
+    {
+        free (*I) ; *I = NULL ;
+        free (*J) ; *J = NULL ;
+        return (GrB_OUT_OF_MEMORY) ;
+    }
+    c = 0 ;
+    for (GrB_Index q = 0 ; q < mn ; q++)
+    {
+        if (!flag [q]) continue ;
+        (*I) [c] = q / w->n ;
+        (*J) [c++] = q % w->n ;
+    }
+    *np = c ;
+    return (GrB_SUCCESS) ;
+}
+
+// M [i*n+j], t [i*n+j] for every pair (pair = NULL) or for those with
+// pair [i*n+j]: the scaled sums of a_c = op (x~_c, y~_c) >= 0 over every
+// column, sum_c a_c^p = M^p t, by dense completion of those pairs
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_BinaryOp_free (&op) ; GrB_Matrix_free (&R) ; GrB_Matrix_free (&R2) ;\
+    free (I) ; free (J) ; free (Ms) ; free (ts) ;
+
+static GrB_Info scaled (work *w, const bool *pair, gxo_opcode code, double p,
+    double *M, double *t)
+{
+    GrB_BinaryOp op = NULL ;
+    GrB_Matrix R = NULL, R2 = NULL ;
+    GrB_Index *I = NULL, *J = NULL, np = 0, nr = 0 ;
+    double *Ms = NULL, *ts = NULL ;
     TRY (GXO_op_new (&op, code)) ;
-    TRY (GrB_Matrix_new (&As, GrB_FP64, nr, w->k)) ;
-    TRY (GrB_Matrix_extract (As, NULL, NULL, w->A, I, nr, GrB_ALL, w->k,
-        NULL)) ;
-    // 0 is M and t over k = 0 columns
-    TRY (GrB_Matrix_new (&R, GrB_FP64, nr, w->n)) ;
-    TRY (GrB_Matrix_assign_FP64 (R, NULL, NULL, 0, GrB_ALL, nr, GrB_ALL,
-        w->n, NULL)) ;
-    TRY (GrB_Matrix_dup (&R2, R)) ;
-    gxo_side a = { As, GrB_FP64, 0, NULL, NULL } ;
+    TRY (GrB_Matrix_new (&R, GrB_FP64, w->m, w->n)) ;
+    TRY (GrB_Matrix_new (&R2, GrB_FP64, w->m, w->n)) ;
+    gxo_side a = { w->A, GrB_FP64, 0, NULL, NULL } ;
     gxo_side b = { w->B, GrB_FP64, 0, NULL, NULL } ;
     gxo_product prod = { NULL, op, p, R2 } ;
-    TRY (GXO_pairs (R, &a, &b, &prod)) ;
-    TRY (GXO_to_dense (&Ms, R)) ;
-    TRY (GXO_to_dense (&ts, R2)) ;
-    for (GrB_Index r = 0 ; r < nr ; r++)
+    if (pair == NULL)
     {
-        for (GrB_Index j = 0 ; j < w->n ; j++)
-        {
-            GrB_Index q = I [r] * w->n + j ;
-            if (pair != NULL && !pair [q]) continue ;
-            M [q] = Ms [r * w->n + j] ;
-            t [q] = ts [r * w->n + j] ;
-        }
+        // 0 is M and t over k = 0 columns
+        TRY (GrB_Matrix_assign_FP64 (R, NULL, NULL, 0, GrB_ALL, w->m, GrB_ALL,
+            w->n, NULL)) ;
+        TRY (GrB_Matrix_assign_FP64 (R2, NULL, NULL, 0, GrB_ALL, w->m, GrB_ALL,
+            w->n, NULL)) ;
+        TRY (GXO_pairs (R, &a, &b, &prod)) ;
     }
+    else
+    {
+        TRY (pair_list (&I, &J, &np, w, pair)) ;
+        TRY (GXO_pairs_at (R, &a, &b, &prod, I, J, np)) ;
+        free (I) ; I = NULL ;
+        free (J) ; J = NULL ;
+    }
+    // R and R2 have the same entries: the pairs computed
+    TRY (GrB_Matrix_nvals (&nr, R)) ;
+    I = calloc (nr + 1, sizeof (GrB_Index)) ;
+    J = calloc (nr + 1, sizeof (GrB_Index)) ;
+    Ms = calloc (nr + 1, sizeof (double)) ;
+    CHECK (I != NULL && J != NULL && Ms != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, Ms, &nr, R)) ;
+    for (GrB_Index q = 0 ; q < nr ; q++) M [I [q] * w->n + J [q]] = Ms [q] ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, Ms, &nr, R2)) ;
+    for (GrB_Index q = 0 ; q < nr ; q++) t [I [q] * w->n + J [q]] = Ms [q] ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
 
 // The p-norm metrics: w->X = M, w->Xt = t, sum_c a_c^p = M^p t, a_c =
-// root (x~_c, y~_c).  p = 2: the plain sum of the squares (sq) and the
-// largest a_c by one product each; the plain sum is kept (M = 1, t = the
-// sum) where no square can have overflowed (the sum is finite) or mattered
-// in underflowing (the sum is at least 2^-900, or every a_c is 0), and the
-// rows of A with any other pair are done again as scaled sums.  p != 2
-// (Minkowski): scaled sums for every row.
+// root (x~_c, y~_c).  p = 2: the plain sum of the squares (sq); it is kept
+// (M = 1, t = the sum) where no square can have overflowed (the sum is
+// finite) or mattered in underflowing (the sum is at least 2^-900), and
+// every other pair (0 included: a square may have underflowed to it) is done
+// again as a scaled sum.  p != 2 (Minkowski): scaled sums for every pair.
 #undef  FREE_ALL
-#define FREE_ALL free (amax) ; free (redo) ;
+#define FREE_ALL free (redo) ;
 
 static GrB_Info norm_sums (work *w, gxo_opcode sq, gxo_opcode root, double p)
 {
-    double *amax = NULL ;
     bool *redo = NULL ;
     GrB_Index mn = w->m * w->n ;
-    redo = calloc (w->m + 1, sizeof (bool)) ;
     w->Xt = calloc (mn + 1, sizeof (double)) ;
-    CHECK (redo != NULL && w->Xt != NULL, GrB_OUT_OF_MEMORY) ;
+    CHECK (w->Xt != NULL, GrB_OUT_OF_MEMORY) ;
     if (p == 2)
     {
+        redo = calloc (mn + 1, sizeof (bool)) ;
+        CHECK (redo != NULL, GrB_OUT_OF_MEMORY) ;
         TRY (union_sum (&w->X, w, sq, GrB_PLUS_MONOID_FP64, NULL)) ;
-        TRY (union_sum (&amax, w, root, GrB_MAX_MONOID_FP64, NULL)) ;
         for (GrB_Index q = 0 ; q < mn ; q++)
         {
             double x = w->X [q] ;
-            if (!(amax [q] == 0 || (x >= 0x1p-900 && x <= DBL_MAX)))
-            {
-                redo [q / w->n] = true ;
-            }
+            redo [q] = !(x >= 0x1p-900 && x <= DBL_MAX) ;
             w->Xt [q] = x ;
             w->X [q] = 1 ;
         }
@@ -300,9 +395,8 @@ static GrB_Info norm_sums (work *w, gxo_opcode sq, gxo_opcode root, double p)
     {
         w->X = calloc (mn + 1, sizeof (double)) ;
         CHECK (w->X != NULL, GrB_OUT_OF_MEMORY) ;
-        for (GrB_Index i = 0 ; i < w->m ; i++) redo [i] = true ;
     }
-    TRY (scaled_rows (w, redo, NULL, root, p, w->X, w->Xt)) ;
+    TRY (scaled (w, redo, root, p, w->X, w->Xt)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -315,30 +409,27 @@ static GrB_Info norm_sums (work *w, gxo_opcode sq, gxo_opcode root, double p)
 // ratio is the same and whose magnitudes cannot overflow (halving loses
 // nothing there: the pair holds a value near DBL_MAX)
 #undef  FREE_ALL
-#define FREE_ALL free (redo) ; free (bad) ;
+#define FREE_ALL free (bad) ;
 
 static GrB_Info braycurtis_sums (work *w)
 {
-    bool *redo = NULL, *bad = NULL ;
+    bool *bad = NULL ;
     GrB_Index mn = w->m * w->n ;
     GrB_Monoid plus = GrB_PLUS_MONOID_FP64 ;
-    redo = calloc (w->m + 1, sizeof (bool)) ;
     bad = calloc (mn + 1, sizeof (bool)) ;
     w->Xt = calloc (mn + 1, sizeof (double)) ;
     w->Yt = calloc (mn + 1, sizeof (double)) ;
-    CHECK (redo != NULL && bad != NULL && w->Xt != NULL && w->Yt != NULL,
-        GrB_OUT_OF_MEMORY) ;
+    CHECK (bad != NULL && w->Xt != NULL && w->Yt != NULL, GrB_OUT_OF_MEMORY) ;
     TRY (union_sum (&w->X, w, GXO_OP_ABSDIFF, plus, NULL)) ;
     TRY (union_sum (&w->Y, w, GXO_OP_ABSSUM, plus, NULL)) ;
     for (GrB_Index q = 0 ; q < mn ; q++)
     {
         bad [q] = !(w->X [q] <= DBL_MAX && w->Y [q] <= DBL_MAX) ;
-        if (bad [q]) redo [q / w->n] = true ;
         w->Xt [q] = w->X [q] ; w->X [q] = 1 ;
         w->Yt [q] = w->Y [q] ; w->Y [q] = 1 ;
     }
-    TRY (scaled_rows (w, redo, bad, GXO_OP_HALFABSDIFF, 1, w->X, w->Xt)) ;
-    TRY (scaled_rows (w, redo, bad, GXO_OP_HALFABSSUM, 1, w->Y, w->Yt)) ;
+    TRY (scaled (w, bad, GXO_OP_HALFABSDIFF, 1, w->X, w->Xt)) ;
+    TRY (scaled (w, bad, GXO_OP_HALFABSSUM, 1, w->Y, w->Yt)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -497,8 +588,16 @@ static double finish (const work *w, GrB_Index i, GrB_Index j, double x)
 }
 
 //------------------------------------------------------------------------------
-// GXO_metric
+// GXO_metric_fast, GXO_metric
 //------------------------------------------------------------------------------
+
+bool GXO_metric_fast (const char *metric, double p)
+{
+    gxo_metric id ;
+    if (GXO_metric_id (&id, metric) != GrB_SUCCESS) return (false) ;
+    if (id == GXO_MINKOWSKI) return (p == 2) ;
+    return (id != GXO_CHEBYSHEV && id != GXO_CORRELATION) ;
+}
 
 // a negative entry is outside the domain of HELLINGER, JENSEN_SHANNON, KL
 static GrB_Info check_nonnegative (GrB_Matrix A)
@@ -508,6 +607,40 @@ static GrB_Info check_nonnegative (GrB_Matrix A)
         NULL) ;
     if (info != GrB_SUCCESS) return (info) ;
     return ((lo < 0) ? GrB_INVALID_VALUE : GrB_SUCCESS) ;
+}
+
+// The sums whose finish () is the sum itself (HAMMING: over k) need no
+// array: *D = the rewritten sum's matrix, k > 0.  Other ids: *D = NULL.
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_BinaryOp_free (&op) ; GrB_BinaryOp_free (&corr) ; GrB_Matrix_free (D) ;
+
+static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
+{
+    GrB_BinaryOp op = NULL, corr = NULL ;
+    *D = NULL ;
+    gxo_opcode code ;
+    switch (w->id)
+    {
+        case GXO_MANHATTAN :   code = GXO_OP_ABSDIFF ;  break ;
+        case GXO_SQEUCLIDEAN : code = GXO_OP_SQDIFF ;   break ;
+        case GXO_CANBERRA :    code = GXO_OP_CANBERRA ; break ;
+        case GXO_HAMMING :     code = GXO_OP_NE ;       break ;
+        default : return (GrB_SUCCESS) ;
+    }
+    if (w->k == 0) return (GrB_SUCCESS) ;
+    TRY (GXO_op_new (&op, code)) ;
+    TRY (GXO_op_corr_new (&corr, code)) ;
+    TRY (GXO_union_plus_terms (D, GrB_PLUS_MONOID_FP64, op, 0, w->A, w->B,
+        GXO_METRIC_TAU, corr)) ;
+    if (w->id == GXO_HAMMING)
+    {
+        TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*D, NULL, NULL, GrB_DIV_FP64,
+            *D, (double) w->k, NULL)) ;
+    }
+    GrB_BinaryOp_free (&op) ;
+    GrB_BinaryOp_free (&corr) ;
+    return (GrB_SUCCESS) ;
 }
 
 #undef  FREE_ALL
@@ -534,6 +667,12 @@ GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
     {
         TRY (check_nonnegative (w.A)) ;
         TRY (check_nonnegative (w.B)) ;
+    }
+    TRY (plain_sum (D, &w)) ;
+    if (*D != NULL)
+    {
+        work_free (&w) ;
+        return (GrB_SUCCESS) ;
     }
     w.za = calloc (w.m + 1, sizeof (bool)) ;
     w.zb = calloc (w.n + 1, sizeof (bool)) ;

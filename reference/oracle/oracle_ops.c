@@ -147,10 +147,56 @@ static void abskl    (void *z, const void *x, const void *y)
 #undef Y
 #undef Z
 
+// f(x,y) - f(x,0) - f(0,y): a term of a union sum over a common column, less
+// the two row terms GXO_union_plus adds for it (oracle_union_plus.c)
+// an FP64 operator from entry code of a table of functions and names
+typedef struct { GxB_binary_function f ; const char *name ; } op_entry ;
+
+static GrB_Info op_from (GrB_BinaryOp *op, const op_entry *table, int ncodes,
+    gxo_opcode code)
+{
+    if (op == NULL) return (GrB_NULL_POINTER) ;
+    if ((int) code < 0 || (int) code >= ncodes || table [code].f == NULL)
+    {
+        return (GrB_INVALID_VALUE) ;
+    }
+    return (GxB_BinaryOp_new (op, table [code].f, GrB_FP64, GrB_FP64,
+        GrB_FP64, table [code].name, NULL)) ;
+}
+
+#define CORR(f)                                                             \
+static void f ## _corr (void *z, const void *x, const void *y)              \
+{                                                                           \
+    const double zero = 0 ;                                                 \
+    double a, b, c ;                                                        \
+    f (&a, x, y) ;                                                          \
+    f (&b, x, &zero) ;                                                      \
+    f (&c, &zero, y) ;                                                      \
+    *(double *) z = (a - b) - c ;                                           \
+}
+CORR (sqdiff) CORR (absdiff) CORR (abssum) CORR (canberra) CORR (ne)
+CORR (hellsq) CORR (jssq)
+#undef CORR
+
+GrB_Info GXO_op_corr_new (GrB_BinaryOp *op, gxo_opcode code)
+{
+    static const op_entry table [ ] =
+    {
+        [GXO_OP_SQDIFF]   = { sqdiff_corr,   "gxo_sqdiff_corr"   },
+        [GXO_OP_ABSDIFF]  = { absdiff_corr,  "gxo_absdiff_corr"  },
+        [GXO_OP_ABSSUM]   = { abssum_corr,   "gxo_abssum_corr"   },
+        [GXO_OP_CANBERRA] = { canberra_corr, "gxo_canberra_corr" },
+        [GXO_OP_NE]       = { ne_corr,       "gxo_ne_corr"       },
+        [GXO_OP_HELLSQ]   = { hellsq_corr,   "gxo_hellsq_corr"   },
+        [GXO_OP_JSSQ]     = { jssq_corr,     "gxo_jssq_corr"     },
+    } ;
+    return (op_from (op, table, (int) (sizeof (table) / sizeof (table [0])),
+        code)) ;
+}
+
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code)
 {
-    static const struct { GxB_binary_function f ; const char *name ; }
-    table [ ] =
+    static const op_entry table [ ] =
     {
         [GXO_OP_SQDIFF]   = { sqdiff,   "gxo_sqdiff"   },
         [GXO_OP_ABSDIFF]  = { absdiff,  "gxo_absdiff"  },
@@ -166,12 +212,6 @@ GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code)
         [GXO_OP_KL]       = { kl,       "gxo_kl"       },
         [GXO_OP_ABSKL]    = { abskl,    "gxo_abskl"    },
     } ;
-    if (op == NULL) return (GrB_NULL_POINTER) ;
-    int ncodes = (int) (sizeof (table) / sizeof (table [0])) ;
-    if ((int) code < 0 || (int) code >= ncodes)
-    {
-        return (GrB_INVALID_VALUE) ;
-    }
-    return (GxB_BinaryOp_new (op, table [code].f, GrB_FP64, GrB_FP64,
-        GrB_FP64, table [code].name, NULL)) ;
+    return (op_from (op, table, (int) (sizeof (table) / sizeof (table [0])),
+        code)) ;
 }

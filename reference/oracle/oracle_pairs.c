@@ -2,9 +2,10 @@
 // reference/oracle/oracle_pairs.c: the tiled dense-completion engine
 //------------------------------------------------------------------------------
 
-// Every union metric, and GXO_union, is "complete both rows (a missing entry
-// takes the identity), then reduce over all k columns": the definition
-// itself, with no decomposition that could cancel.  Rows are completed a
+// GXO_union, CORRELATION and MINKOWSKI with p != 2 are "complete both rows
+// (a missing entry takes the identity), then reduce over all k columns": the
+// definition itself, with no decomposition that could cancel (the other
+// union metrics avoid it: oracle_union_plus.c, oracle_union_rows.c).  Rows are completed a
 // tile at a time, as full matrices, so memory stays O(tile * k) whatever m
 // and n are; each pair of tiles is one GrB_mxm with B's tile transposed
 // (GrB_DESC_T1).  The cost is O(m n k), which is why the oracle is for

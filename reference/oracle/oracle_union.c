@@ -67,7 +67,7 @@ static GrB_Info assign_bytes (GrB_Matrix D, GrB_Type type, const void *id)
 #undef  FREE_ALL
 #define FREE_ALL free (id) ;
 
-static GrB_Info fill_identity (GrB_Matrix D, GrB_Monoid add, GrB_Type type)
+GrB_Info GXO_fill_identity (GrB_Matrix D, GrB_Monoid add, GrB_Type type)
 {
     void *id = NULL ;
     size_t size ;
@@ -109,7 +109,7 @@ GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     // GrB_Semiring_new checks that add's type is mult's ztype
     TRY (GrB_Semiring_new (&semiring, add, mult)) ;
     TRY (GrB_Matrix_new (&C, ztype, m, n)) ;
-    TRY (fill_identity (C, add, ztype)) ;
+    TRY (GXO_fill_identity (C, add, ztype)) ;
     gxo_side sa = { A, xtype, identity, NULL, NULL } ;
     gxo_side sb = { B, ytype, identity, NULL, NULL } ;
     gxo_product prod = { semiring, NULL, 0, NULL } ;

@@ -9,6 +9,7 @@
 
 #include "oracle_internal.h"
 #include <stdint.h>
+#include <string.h>
 
 // a zeroed array of n1*n2 items of the given size (at least one item), or
 // NULL if it cannot be had: n1*n2 overflowing is out of memory too
@@ -73,6 +74,49 @@ GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
 #undef  FREE_ALL
 #define FREE_ALL free (I) ; free (J) ; free (V) ; free (Y) ;
 
+// Y [i*ncols+j] = M(i,j) for each entry, by a row iterator (no copy of the
+// indices): where M is FP64 or FP32 and held by row; else false, Y untouched
+bool GXO_iterate (GrB_Matrix M, void (*visit) (void *, GrB_Index, GrB_Index,
+    double), void *arg)
+{
+    GrB_Type type ;
+    GxB_Iterator it = NULL ;
+    if (GxB_Matrix_type (&type, M) != GrB_SUCCESS) return (false) ;
+    if (type != GrB_FP64 && type != GrB_FP32) return (false) ;
+    if (GrB_Matrix_wait (M, GrB_MATERIALIZE) != GrB_SUCCESS) return (false) ;
+    if (GxB_Iterator_new (&it) != GrB_SUCCESS) return (false) ;
+    GrB_Info info = GxB_rowIterator_attach (it, M, NULL) ;
+    if (info != GrB_SUCCESS)
+    {
+        GrB_free (&it) ;
+        return (false) ;
+    }
+    bool fp64 = (type == GrB_FP64) ;
+    info = GxB_rowIterator_seekRow (it, 0) ;
+    while (info != GxB_EXHAUSTED)
+    {
+        GrB_Index i = GxB_rowIterator_getRowIndex (it) ;
+        while (info == GrB_SUCCESS)
+        {
+            GrB_Index j = GxB_rowIterator_getColIndex (it) ;
+            visit (arg, i, j, fp64 ? GxB_Iterator_get_FP64 (it)
+                                   : (double) GxB_Iterator_get_FP32 (it)) ;
+            info = GxB_rowIterator_nextCol (it) ;
+        }
+        info = GxB_rowIterator_nextRow (it) ;
+    }
+    GrB_free (&it) ;
+    return (true) ;
+}
+
+typedef struct { double *Y ; GrB_Index ncols ; } dense_arg ;
+
+static void put (void *arg, GrB_Index i, GrB_Index j, double x)
+{
+    dense_arg *d = arg ;
+    d->Y [i * d->ncols + j] = x ;
+}
+
 GrB_Info GXO_to_dense (double **X, GrB_Matrix M)
 {
     GrB_Index *I = NULL, *J = NULL ;
@@ -82,6 +126,13 @@ GrB_Info GXO_to_dense (double **X, GrB_Matrix M)
     TRY (GrB_Matrix_ncols (&ncols, M)) ;
     TRY (GrB_Matrix_nvals (&nvals, M)) ;
     Y = alloc_array (nrows, ncols, sizeof (double)) ;
+    CHECK (Y != NULL, GrB_OUT_OF_MEMORY) ;
+    dense_arg d = { Y, ncols } ;
+    if (GXO_iterate (M, put, &d))
+    {
+        *X = Y ;
+        return (GrB_SUCCESS) ;
+    }
     I = alloc_array (nvals, 1, sizeof (GrB_Index)) ;
     J = alloc_array (nvals, 1, sizeof (GrB_Index)) ;
     V = alloc_array (nvals, 1, sizeof (double)) ;
@@ -104,28 +155,65 @@ GrB_Info GXO_to_dense (double **X, GrB_Matrix M)
 // GXO_from_dense: M = a full FP64 matrix holding the row-major array X
 //------------------------------------------------------------------------------
 
+// GraphBLAS makes a full FP64 matrix of distinct values (a Kronecker sum of a
+// column and a row, which cannot be iso), whose own row-major array is then
+// overwritten with X (unpacked and packed back in place: the array stays
+// GraphBLAS's, whatever allocator it uses).  Where that matrix comes out iso
+// (one entry), the array is built from tuples instead.
 #undef  FREE_ALL
-#define FREE_ALL free (I) ; free (J) ; GrB_Matrix_free (&C) ;
+#define FREE_ALL                                                            \
+    free (I) ; free (J) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&a) ;     \
+    GrB_Matrix_free (&b) ;
 
 GrB_Info GXO_from_dense (GrB_Matrix *M, GrB_Index nrows, GrB_Index ncols,
     const double *X)
 {
     GrB_Index *I = NULL, *J = NULL ;
-    GrB_Matrix C = NULL ;
+    GrB_Matrix C = NULL, a = NULL, b = NULL ;
+    GrB_Index n = nrows * ncols ;
+    TRY (GrB_Matrix_new (&C, GrB_FP64, nrows, ncols)) ;
+    if (n >= 2)
+    {
+        TRY (GrB_Matrix_new (&a, GrB_FP64, nrows, 1)) ;
+        TRY (GrB_Matrix_new (&b, GrB_FP64, 1, ncols)) ;
+        TRY (GrB_Matrix_assign_FP64 (a, NULL, NULL, 0, GrB_ALL, nrows, GrB_ALL,
+            1, NULL)) ;
+        TRY (GrB_Matrix_assign_FP64 (b, NULL, NULL, 0, GrB_ALL, 1, GrB_ALL,
+            ncols, NULL)) ;
+        TRY (GrB_Matrix_setElement_FP64 (a, 1, 0, 0)) ;
+        TRY (GrB_Matrix_setElement_FP64 (b, 2, 0, 0)) ;
+        TRY (GrB_Matrix_kronecker_BinaryOp (C, NULL, NULL, GrB_PLUS_FP64, a, b,
+            NULL)) ;
+        void *Cx = NULL ;
+        GrB_Index size = 0 ;
+        bool iso = true ;
+        TRY (GxB_Matrix_unpack_FullR (C, &Cx, &size, &iso, NULL)) ;
+        bool ok = !iso && size >= n * sizeof (double) ;
+        if (ok) memcpy (Cx, X, n * sizeof (double)) ;
+        TRY (GxB_Matrix_pack_FullR (C, &Cx, size, iso, NULL)) ;
+        if (ok)
+        {
+            GrB_Matrix_free (&a) ;
+            GrB_Matrix_free (&b) ;
+            *M = C ;
+            return (GrB_SUCCESS) ;
+        }
+    }
     I = alloc_array (nrows, ncols, sizeof (GrB_Index)) ;
     J = alloc_array (nrows, ncols, sizeof (GrB_Index)) ;
     CHECK (I != NULL && J != NULL, GrB_OUT_OF_MEMORY) ;
-    GrB_Index n = nrows * ncols ;
     for (GrB_Index q = 0 ; q < n ; q++)
     {
         I [q] = q / ncols ;
         J [q] = q % ncols ;
     }
-    TRY (GrB_Matrix_new (&C, GrB_FP64, nrows, ncols)) ;
     // no (i,j) repeats, so the dup operator is never applied
+    TRY (GrB_Matrix_clear (C)) ;
     TRY (GrB_Matrix_build_FP64 (C, I, J, X, n, GrB_FIRST_FP64)) ;
     free (I) ;
     free (J) ;
+    GrB_Matrix_free (&a) ;
+    GrB_Matrix_free (&b) ;
     *M = C ;
     return (GrB_SUCCESS) ;
 }
@@ -150,3 +238,26 @@ GrB_Info GXO_product (double **X, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix_free (&T) ;
     return (GrB_SUCCESS) ;
 }
+
+//------------------------------------------------------------------------------
+// GXO_type_ops: TIMES, FIRST and SECOND of a built-in real type
+//------------------------------------------------------------------------------
+
+#define OPS(T)                                                              \
+    if (type == GrB_ ## T)                                                  \
+    {                                                                       \
+        if (times != NULL) *times = GrB_TIMES_ ## T ;                       \
+        if (first != NULL) *first = GrB_FIRST_ ## T ;                       \
+        if (second != NULL) *second = GrB_SECOND_ ## T ;                    \
+        return (true) ;                                                     \
+    }
+
+bool GXO_type_ops (GrB_BinaryOp *times, GrB_BinaryOp *first,
+    GrB_BinaryOp *second, GrB_Type type)
+{
+    OPS (BOOL) OPS (INT8) OPS (INT16) OPS (INT32) OPS (INT64) OPS (UINT8)
+    OPS (UINT16) OPS (UINT32) OPS (UINT64) OPS (FP32) OPS (FP64)
+    return (false) ;
+}
+
+#undef OPS

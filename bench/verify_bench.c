@@ -1,0 +1,148 @@
+//------------------------------------------------------------------------------
+// bench/verify_bench.c: what verify mode costs next to the call it checks
+//------------------------------------------------------------------------------
+
+// A program, not a timed test (issue 18, "Verify mode at scale").
+//
+//   verify_bench FILE.mtx[.gz] ROWS[,ROWS...] [METRIC,...]
+//
+// B = every row of the matrix, A = its first ROWS rows; for each metric
+// (default MANHATTAN,CHEBYSHEV,CANBERRA,JENSEN_SHANNON,COSINE), FP64, times
+// GxB_mxm_distance (C = d(A, B), every pair) with verify off (best of 3)
+// and on (best of 2), on the backend the environment picks (GXBDIST_BACKEND;
+// OMP_NUM_THREADS for the CPU backend's threads).  A verify failure is
+// reported and ends the program with status 1.  Output, one line each:
+//   RESULT metric rows cols off_ms on_ms ratio
+
+#define _POSIX_C_SOURCE 200809L
+#include <gxbdist.h>
+#include "gxd_mtx.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now (void)
+{
+    struct timespec t ;
+    clock_gettime (CLOCK_MONOTONIC, &t) ;
+    return t.tv_sec + 1e-9 * t.tv_nsec ;
+}
+
+// the best of reps timed calls, in ms; -1 if a call fails
+static double best_ms (GrB_Matrix C, GrB_Semiring s, GrB_Matrix A,
+    GrB_Matrix B, int reps)
+{
+    double best = -1 ;
+    for (int r = 0 ; r < reps ; r++)
+    {
+        double t0 = now () ;
+        GrB_Info info = GxB_mxm_distance (C, NULL, NULL, s, A, B, NULL) ;
+        double ms = 1e3 * (now () - t0) ;
+        if (info != GrB_SUCCESS)
+        {
+            const char *msg ;
+            GxB_Distance_error (&msg) ;
+            fprintf (stderr, "verify_bench: GxB_mxm_distance: %d: %s\n",
+                (int) info, msg) ;
+            return -1 ;
+        }
+        if (best < 0 || ms < best) best = ms ;
+    }
+    return best ;
+}
+
+static GrB_Semiring named (const char *name)
+{
+    struct { const char *name ; GrB_Semiring *s ; } table [ ] =
+    {
+        { "MANHATTAN", &GxB_DIST_MANHATTAN_FP64 },
+        { "CHEBYSHEV", &GxB_DIST_CHEBYSHEV_FP64 },
+        { "CANBERRA", &GxB_DIST_CANBERRA_FP64 },
+        { "JENSEN_SHANNON", &GxB_DIST_JENSEN_SHANNON_FP64 },
+        { "COSINE", &GxB_DIST_COSINE_FP64 },
+        { "EUCLIDEAN", &GxB_DIST_EUCLIDEAN_FP64 },
+        { "HAMMING", &GxB_DIST_HAMMING_FP64 },
+        { "BRAYCURTIS", &GxB_DIST_BRAYCURTIS_FP64 },
+        { "HELLINGER", &GxB_DIST_HELLINGER_FP64 },
+        { "CORRELATION", &GxB_DIST_CORRELATION_FP64 },
+    } ;
+    for (size_t q = 0 ; q < sizeof (table) / sizeof (table [0]) ; q++)
+    {
+        if (strcmp (name, table [q].name) == 0) return *table [q].s ;
+    }
+    return NULL ;
+}
+
+int main (int argc, char **argv)
+{
+    if (argc < 3)
+    {
+        fprintf (stderr, "usage: verify_bench FILE.mtx[.gz] ROWS[,ROWS...] "
+            "[METRIC,...]\n") ;
+        return 2 ;
+    }
+    char metrics [512] = "MANHATTAN,CHEBYSHEV,CANBERRA,JENSEN_SHANNON,COSINE" ;
+    if (argc > 3) snprintf (metrics, sizeof (metrics), "%s", argv [3]) ;
+    GrB_init (GrB_NONBLOCKING) ;
+    GxB_Distance_init () ;
+    GrB_Matrix B = NULL ;
+    if (GXD_mtx_read (&B, GrB_FP64, argv [1]) != GrB_SUCCESS)
+    {
+        fprintf (stderr, "verify_bench: cannot read %s\n", argv [1]) ;
+        return 1 ;
+    }
+    GrB_Index n, k ;
+    GrB_Matrix_nrows (&n, B) ;
+    GrB_Matrix_ncols (&k, B) ;
+    printf ("DATA %s n %lu k %lu\n", argv [1], (unsigned long) n,
+        (unsigned long) k) ;
+    int status = 0 ;
+    char rows [256] ;
+    snprintf (rows, sizeof (rows), "%s", argv [2]) ;
+    for (char *rs = strtok (rows, ",") ; rs != NULL && status == 0 ;
+        rs = strtok (NULL, ","))
+    {
+        GrB_Index m = strtoull (rs, NULL, 10) ;
+        if (m > n) m = n ;
+        GrB_Matrix A = NULL, C = NULL ;
+        GrB_Index range [2] = { 0, m - 1 } ;
+        GrB_Matrix_new (&A, GrB_FP64, m, k) ;
+        GrB_Matrix_extract (A, NULL, NULL, B, range, GxB_RANGE, GrB_ALL, k,
+            NULL) ;
+        GrB_Matrix_new (&C, GrB_FP64, m, n) ;
+        char list [512] ;
+        snprintf (list, sizeof (list), "%s", metrics) ;
+        char *save = NULL ;
+        for (char *name = strtok_r (list, ",", &save) ; name != NULL ;
+            name = strtok_r (NULL, ",", &save))
+        {
+            GrB_Semiring s = named (name) ;
+            if (s == NULL)
+            {
+                fprintf (stderr, "verify_bench: unknown metric %s\n", name) ;
+                status = 2 ;
+                break ;
+            }
+            GxB_Distance_set_verify (false) ;
+            double off = best_ms (C, s, A, B, 3) ;
+            GxB_Distance_set_verify (true) ;
+            double on = best_ms (C, s, A, B, 2) ;
+            GxB_Distance_set_verify (false) ;
+            if (off < 0 || on < 0)
+            {
+                status = 1 ;
+                break ;
+            }
+            printf ("RESULT\t%s\t%lu\t%lu\t%.1f\t%.1f\t%.1f\n", name,
+                (unsigned long) m, (unsigned long) n, off, on, on / off) ;
+            fflush (stdout) ;
+        }
+        GrB_Matrix_free (&A) ;
+        GrB_Matrix_free (&C) ;
+    }
+    GrB_Matrix_free (&B) ;
+    GxB_Distance_finalize () ;
+    GrB_finalize () ;
+    return status ;
+}

@@ -1,0 +1,215 @@
+//------------------------------------------------------------------------------
+// reference/oracle/oracle_pairs_at.c: the product of listed pairs, term by term
+//------------------------------------------------------------------------------
+
+// GXO_pairs for a list of pairs, not all m*n: the exact fallback of the
+// rewritten sums (oracle_union_plus.c, and the scaled sums of
+// oracle_metric.c).  Completing the rows would cost O(k) a pair; instead
+// the pairs' rows are stacked (AP = A(I,:), BP = B(J,:), np-by-k) and
+// GxB_eWiseUnion forms each pair's terms over the union of its columns,
+// f(x, y), f(x, e) or f(e, y), exactly the definition's terms there, summed
+// directly (nothing cancels but what the definition itself cancels).  The
+// k - |U| columns missing from both add (k - |U|) f(e,e) to a PLUS sum, and
+// must add nothing to a scaled sum (f(e,e) = 0).  O(sum of |A_i| + |B_j|)
+// and a fixed number of GraphBLAS calls, whatever np is.
+
+#include "oracle_internal.h"
+
+// *R = the rows L [0..np-1] of M (repeats allowed), typecast to type
+static GrB_Info stack (GrB_Matrix *R, GrB_Type type, GrB_Matrix M,
+    const GrB_Index *L, GrB_Index np, GrB_Index k)
+{
+    GrB_Info info = GrB_Matrix_new (R, type, np, k) ;
+    if (info == GrB_SUCCESS)
+    {
+        info = GrB_Matrix_extract (*R, NULL, NULL, M, L, np, GrB_ALL, k,
+            NULL) ;
+    }
+    if (info != GrB_SUCCESS) GrB_Matrix_free (R) ;
+    return (info) ;
+}
+
+// *S = the np-by-ncols selection matrix with S(q, L [q]) = true (iso)
+static GrB_Info selection (GrB_Matrix *S, const GrB_Index *L, GrB_Index np,
+    GrB_Index ncols, const GrB_Index *Q, GrB_Scalar yes)
+{
+    GrB_Info info = GrB_Matrix_new (S, GrB_BOOL, np, ncols) ;
+    if (info == GrB_SUCCESS)
+    {
+        info = GxB_Matrix_build_Scalar (*S, Q, L, yes, np) ;
+    }
+    if (info != GrB_SUCCESS) GrB_Matrix_free (S) ;
+    return (info) ;
+}
+
+//------------------------------------------------------------------------------
+// scatter: D (I [q], J [q]) = r (q), for the np pairs (no pair repeated)
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&SI) ; GrB_Matrix_free (&SJ) ; GrB_Matrix_free (&Dg) ; \
+    GrB_Matrix_free (&Y) ; GrB_Matrix_free (&F) ;                           \
+    GrB_Semiring_free (&sf) ; GrB_Semiring_free (&ss) ; free (Q) ;          \
+    GrB_Scalar_free (&yes) ;
+
+static GrB_Info scatter (GrB_Matrix D, GrB_Vector r, GrB_Monoid add,
+    const GrB_Index *I, const GrB_Index *J, GrB_Index np)
+{
+    GrB_Matrix SI = NULL, SJ = NULL, Dg = NULL, Y = NULL, F = NULL ;
+    GrB_Semiring sf = NULL, ss = NULL ;
+    GrB_Scalar yes = NULL ;
+    GrB_Index *Q = NULL, m, n ;
+    GrB_Type type ;
+    GrB_BinaryOp first, second ;
+    TRY (GrB_Matrix_nrows (&m, D)) ;
+    TRY (GrB_Matrix_ncols (&n, D)) ;
+    TRY (GxB_Vector_type (&type, r)) ;
+    CHECK (GXO_type_ops (NULL, &first, &second, type), GrB_DOMAIN_MISMATCH) ;
+    // each output entry below is a single term: add never combines two
+    TRY (GrB_Semiring_new (&sf, add, first)) ;
+    TRY (GrB_Semiring_new (&ss, add, second)) ;
+    Q = calloc (np + 1, sizeof (GrB_Index)) ;
+    CHECK (Q != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index q = 0 ; q < np ; q++) Q [q] = q ;
+    TRY (GrB_Scalar_new (&yes, GrB_BOOL)) ;
+    TRY (GrB_Scalar_setElement_BOOL (yes, true)) ;
+    TRY (selection (&SI, I, np, m, Q, yes)) ;
+    TRY (selection (&SJ, J, np, n, Q, yes)) ;
+    // Y (q, J [q]) = r (q), then F (I [q], J [q]) = Y (q, J [q])
+    TRY (GrB_Matrix_diag (&Dg, r, 0)) ;
+    TRY (GrB_Matrix_new (&Y, type, np, n)) ;
+    TRY (GrB_mxm (Y, NULL, NULL, sf, Dg, SJ, NULL)) ;
+    TRY (GrB_Matrix_new (&F, type, m, n)) ;
+    TRY (GrB_mxm (F, NULL, NULL, ss, SI, Y, GrB_DESC_T0)) ;
+    TRY (GrB_Matrix_assign (D, F, NULL, F, GrB_ALL, m, GrB_ALL, n,
+        GrB_DESC_S)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_pairs_at
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&AP) ; GrB_Matrix_free (&BP) ; GrB_Matrix_free (&U) ;  \
+    GrB_Matrix_free (&ee) ; GrB_Matrix_free (&Dg) ; GrB_Matrix_free (&one) ;\
+    GrB_Scalar_free (&ex) ; GrB_Scalar_free (&ey) ; GrB_Scalar_free (&fee) ;\
+    GrB_Vector_free (&r) ; GrB_Vector_free (&t) ; GrB_Vector_free (&c) ;    \
+    GrB_Vector_free (&x) ;
+
+GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
+    const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
+    GrB_Index np)
+{
+    GrB_Matrix AP = NULL, BP = NULL, U = NULL, ee = NULL, Dg = NULL,
+        one = NULL ;
+    GrB_Scalar ex = NULL, ey = NULL, fee = NULL ;
+    GrB_Vector r = NULL, t = NULL, c = NULL, x = NULL ;
+    GrB_Index k ;
+    TRY (GrB_Matrix_ncols (&k, a->M)) ;
+    CHECK (prod->semiring != NULL || prod->T2 != NULL, GrB_NULL_POINTER) ;
+    CHECK (a->prep == NULL && b->prep == NULL, GrB_INVALID_VALUE) ;
+    // k = 0: D already holds the empty reduction, which GXO_pairs keeps
+    if (k == 0 || np == 0) return (GrB_SUCCESS) ;
+    GrB_BinaryOp f = prod->op ;
+    GrB_Monoid add = GrB_PLUS_MONOID_FP64 ;
+    if (prod->semiring != NULL)
+    {
+        TRY (GxB_Semiring_multiply (&f, prod->semiring)) ;
+        TRY (GxB_Semiring_add (&add, prod->semiring)) ;
+        CHECK (GXO_monoid_is_plus (add), GrB_DOMAIN_MISMATCH) ;
+    }
+    GrB_Type ztype ;
+    TRY (GxB_BinaryOp_ztype (&ztype, f)) ;
+    // each pair's terms over the union of its columns
+    TRY (GrB_Scalar_new (&ex, a->type)) ;
+    TRY (GrB_Scalar_new (&ey, b->type)) ;
+    TRY (GrB_Scalar_setElement_FP64 (ex, a->identity)) ;
+    TRY (GrB_Scalar_setElement_FP64 (ey, b->identity)) ;
+    TRY (stack (&AP, a->type, a->M, I, np, k)) ;
+    TRY (stack (&BP, b->type, b->M, J, np, k)) ;
+    TRY (GrB_Matrix_new (&U, ztype, np, k)) ;
+    TRY (GxB_Matrix_eWiseUnion (U, NULL, NULL, f, AP, ex, BP, ey, NULL)) ;
+    GrB_Matrix_free (&AP) ;
+    GrB_Matrix_free (&BP) ;
+    // f (e, e): the term of the columns in neither row
+    TRY (GrB_Matrix_new (&one, a->type, 1, 1)) ;
+    TRY (GrB_Matrix_setElement_Scalar (one, ex, 0, 0)) ;
+    TRY (GrB_Matrix_new (&ee, ztype, 1, 1)) ;
+    TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (ee, NULL, NULL, f, one, ey,
+        NULL)) ;
+    TRY (GrB_Scalar_new (&fee, ztype)) ;
+    TRY (GrB_Matrix_extractElement_Scalar (fee, ee, 0, 0)) ;
+    double fee64 ;
+    TRY (GrB_Scalar_extractElement_FP64 (&fee64, fee)) ;
+    if (prod->semiring != NULL)
+    {
+        // r = the sum of each row of U (0 for an empty one)
+        GrB_BinaryOp addop, times ;
+        TRY (GxB_Monoid_operator (&addop, add)) ;
+        TRY (GrB_Vector_new (&r, ztype, np)) ;
+        TRY (GrB_Vector_assign_FP64 (r, NULL, NULL, 0, GrB_ALL, np, NULL)) ;
+        TRY (GrB_Matrix_reduce_Monoid (r, NULL, addop, add, U, NULL)) ;
+        if (!(fee64 == 0))
+        {
+            // + (k - |U_q|) f(e,e), the count typecast to ztype (an integer
+            // wraps as adding f(e,e) that many times would)
+            CHECK (GXO_type_ops (&times, NULL, NULL, ztype),
+                GrB_DOMAIN_MISMATCH) ;
+            TRY (GrB_Vector_new (&x, GrB_BOOL, k)) ;
+            TRY (GrB_Vector_assign_BOOL (x, NULL, NULL, true, GrB_ALL, k,
+                NULL)) ;
+            TRY (GrB_Vector_new (&c, GrB_INT64, np)) ;
+            TRY (GrB_Vector_assign_INT64 (c, NULL, NULL, 0, GrB_ALL, np,
+                NULL)) ;
+            TRY (GrB_mxv (c, NULL, GrB_PLUS_INT64, GxB_PLUS_PAIR_INT64, U, x,
+                NULL)) ;
+            TRY (GrB_Vector_apply_BinaryOp1st_INT64 (c, NULL, NULL,
+                GrB_MINUS_INT64, (int64_t) k, c, NULL)) ;
+            // only where the count is not 0 (0 times f(e,e) = NaN is none)
+            TRY (GrB_Vector_select_INT64 (c, NULL, NULL, GrB_VALUENE_INT64, c,
+                0, NULL)) ;
+            TRY (GrB_Vector_new (&t, ztype, np)) ;
+            TRY (GrB_Vector_apply_BinaryOp2nd_Scalar (t, NULL, NULL, times, c,
+                fee, NULL)) ;
+            TRY (GrB_Vector_eWiseAdd_BinaryOp (r, NULL, NULL, addop, r, t,
+                NULL)) ;
+        }
+        TRY (scatter (D, r, add, I, J, np)) ;
+    }
+    else
+    {
+        // the scaled sums of the magnitudes a_c = U (q,c) >= 0: M = max_c a_c,
+        // t = sum_c (a_c / M)^p; the columns in neither must add nothing
+        CHECK (fee64 == 0, GrB_INVALID_VALUE) ;
+        TRY (GrB_Vector_new (&r, GrB_FP64, np)) ;
+        TRY (GrB_Vector_assign_FP64 (r, NULL, NULL, 0, GrB_ALL, np, NULL)) ;
+        TRY (GrB_Matrix_reduce_Monoid (r, NULL, GrB_MAX_FP64,
+            GrB_MAX_MONOID_FP64, U, NULL)) ;
+        // divisors: M, or 1 where M = 0 (every a_c is 0 there)
+        TRY (GrB_Vector_new (&c, GrB_FP64, np)) ;
+        TRY (GrB_Vector_select_FP64 (c, NULL, NULL, GrB_VALUEEQ_FP64, r, 0,
+            NULL)) ;
+        TRY (GrB_Vector_new (&x, GrB_FP64, np)) ;
+        TRY (GrB_Vector_assign (x, NULL, NULL, r, GrB_ALL, np, NULL)) ;
+        TRY (GrB_Vector_assign_FP64 (x, c, NULL, 1, GrB_ALL, np, GrB_DESC_S)) ;
+        TRY (GrB_Matrix_diag (&Dg, x, 0)) ;
+        TRY (GrB_mxm (U, NULL, NULL, GxB_PLUS_RDIV_FP64, Dg, U, NULL)) ;
+        if (prod->p != 1)
+        {
+            TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (U, NULL, NULL,
+                GxB_POW_FP64, U, prod->p, NULL)) ;
+        }
+        TRY (GrB_Vector_new (&t, GrB_FP64, np)) ;
+        TRY (GrB_Vector_assign_FP64 (t, NULL, NULL, 0, GrB_ALL, np, NULL)) ;
+        TRY (GrB_Matrix_reduce_Monoid (t, NULL, GrB_PLUS_FP64,
+            GrB_PLUS_MONOID_FP64, U, NULL)) ;
+        TRY (scatter (D, r, GrB_PLUS_MONOID_FP64, I, J, np)) ;
+        TRY (scatter (prod->T2, t, GrB_PLUS_MONOID_FP64, I, J, np)) ;
+    }
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}

@@ -1,0 +1,398 @@
+//------------------------------------------------------------------------------
+// tests/test_oracle_union.c: the reference's union products without dense completion
+//------------------------------------------------------------------------------
+
+// Verify mode's reference computes a PLUS union (GXO_union_plus) from
+// intersection products and row sums instead of completing the rows densely,
+// and a union of any other monoid row by row over the columns of each row of
+// A (GXO_union_rows).  Both must equal the definition, GXO_union's dense
+// completion, on small random cases:
+//   - every real type (INT8 .. UINT64, FP32, FP64) with built-in operators
+//     whose terms have both signs (MINUS, TIMES, FIRST), identity 0 and not 0
+//     (2, 3): integer results exactly (wrap-around included: INT64 values
+//     above 2^53, products that overflow), floating-point ones on small
+//     integer values exactly too (every sum is exact there);
+//   - user operators (GxB_BinaryOp_new): |x-y|, (x-y)^2, a clipped
+//     difference max(-1, min(1, x-y)), in FP64 and FP32 on reals, within
+//     1e-12 (FP64) and 1e-5 (FP32) of max (|ref|, the sum of the terms'
+//     magnitudes);
+//   - cancellation and non-finite terms: rows that share huge values (|x-y|
+//     of 1e16 and 1e16 + 1: the row sums cancel to the small rest), and
+//     x / y with identity 0 (infinite and NaN terms), which the oracle must
+//     recompute exactly, pair by pair, to the same value (NaN where NaN).
+
+#include "test_common.h"
+
+//------------------------------------------------------------------------------
+// user operators
+//------------------------------------------------------------------------------
+
+#define D64(p) (*(const double *) (p))
+#define D32(p) (*(const float *) (p))
+static void absdiff64 (void *z, const void *x, const void *y)
+{ *(double *) z = fabs (D64 (x) - D64 (y)) ; }
+static void sqdiff64 (void *z, const void *x, const void *y)
+{ double d = D64 (x) - D64 (y) ; *(double *) z = d * d ; }
+static void clip64 (void *z, const void *x, const void *y)
+{ *(double *) z = fmax (-1, fmin (1, D64 (x) - D64 (y))) ; }
+static void absdiff32 (void *z, const void *x, const void *y)
+{ *(float *) z = fabsf (D32 (x) - D32 (y)) ; }
+static void sqdiff32 (void *z, const void *x, const void *y)
+{ float d = D32 (x) - D32 (y) ; *(float *) z = d * d ; }
+static void clip32 (void *z, const void *x, const void *y)
+{ *(float *) z = fmaxf (-1, fminf (1, D32 (x) - D32 (y))) ; }
+// the magnitude of each: a term's |f|, for the tolerance's scale
+static void absclip64 (void *z, const void *x, const void *y)
+{ *(double *) z = fabs (fmax (-1, fmin (1, D64 (x) - D64 (y)))) ; }
+
+//------------------------------------------------------------------------------
+// the built-in types and their operators
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    GrB_Type type ;
+    GrB_Monoid plus ;
+    GrB_Monoid monoids [4] ;    // PLUS, MAX, MIN, TIMES
+    GrB_BinaryOp ops [3] ;      // MINUS, TIMES, FIRST: terms of both signs
+    GrB_BinaryOp ne ;
+    bool is_signed, is_float ;
+}
+type_ops ;
+
+#define TYPE_OPS(T, sgn, flt)                                               \
+    { GrB_ ## T, GrB_PLUS_MONOID_ ## T,                                     \
+      { GrB_PLUS_MONOID_ ## T, GrB_MAX_MONOID_ ## T, GrB_MIN_MONOID_ ## T,   \
+        GrB_TIMES_MONOID_ ## T },                                           \
+      { GrB_MINUS_ ## T, GrB_TIMES_ ## T, GrB_FIRST_ ## T }, GrB_NE_ ## T,   \
+      sgn, flt }
+
+static type_ops types [10] ;
+
+static void init_types (void)
+{
+    type_ops t [10] =
+    {
+        TYPE_OPS (INT8, true, false),   TYPE_OPS (INT16, true, false),
+        TYPE_OPS (INT32, true, false),  TYPE_OPS (INT64, true, false),
+        TYPE_OPS (UINT8, false, false), TYPE_OPS (UINT16, false, false),
+        TYPE_OPS (UINT32, false, false), TYPE_OPS (UINT64, false, false),
+        TYPE_OPS (FP32, true, true),    TYPE_OPS (FP64, true, true),
+    } ;
+    memcpy (types, t, sizeof (t)) ;
+}
+
+//------------------------------------------------------------------------------
+// helpers
+//------------------------------------------------------------------------------
+
+// X and Y are both full m-by-n of type t, equal entry by entry in t itself
+// (no typecast to double: INT64 above 2^53); else fail naming what
+static void check_identical (GrB_Matrix X, GrB_Matrix Y, const type_ops *t,
+    const char *what)
+{
+    GrB_Index m, n, nx, ny, nne ;
+    GrB_Type tx, ty ;
+    GXT_OK (GrB_Matrix_nrows (&m, Y)) ;
+    GXT_OK (GrB_Matrix_ncols (&n, Y)) ;
+    GXT_OK (GrB_Matrix_nvals (&nx, X)) ;
+    GXT_OK (GrB_Matrix_nvals (&ny, Y)) ;
+    GXT_OK (GxB_Matrix_type (&tx, X)) ;
+    GXT_OK (GxB_Matrix_type (&ty, Y)) ;
+    if (tx != t->type || ty != t->type || nx != m * n || ny != m * n)
+        GXT_FAIL ("%s %s: %llu and %llu entries of types %s, %s; expected "
+            "%llu of %s", what, gxt_type_name (t->type),
+            (unsigned long long) nx, (unsigned long long) ny,
+            gxt_type_name (tx), gxt_type_name (ty),
+            (unsigned long long) (m * n), gxt_type_name (t->type)) ;
+    GrB_Matrix E ;
+    GXT_OK (GrB_Matrix_new (&E, GrB_BOOL, m, n)) ;
+    GXT_OK (GrB_Matrix_eWiseMult_BinaryOp (E, NULL, NULL, t->ne, X, Y, NULL)) ;
+    GXT_OK (GrB_Matrix_select_BOOL (E, NULL, NULL, GrB_VALUEEQ_BOOL, E, true,
+        NULL)) ;
+    GXT_OK (GrB_Matrix_nvals (&nne, E)) ;
+    if (nne > 0)
+    {
+        GrB_Index i, j, one = 1 ;
+        bool v ;
+        GXT_OK (GrB_Matrix_extractTuples_BOOL (&i, &j, &v, &one, E)) ;
+        double x, y ;
+        GXT_OK (GrB_Matrix_extractElement_FP64 (&x, X, i, j)) ;
+        GXT_OK (GrB_Matrix_extractElement_FP64 (&y, Y, i, j)) ;
+        GXT_FAIL ("%s %s: %llu of %llu entries differ from dense completion; "
+            "e.g. (%llu,%llu): %.17g, dense %.17g", what,
+            gxt_type_name (t->type), (unsigned long long) nne,
+            (unsigned long long) (m * n), (unsigned long long) i,
+            (unsigned long long) j, x, y) ;
+    }
+    GrB_Matrix_free (&E) ;
+}
+
+// a random pair (A m-by-k, B n-by-k) of type t: small integers (naturals
+// for unsigned types), and for the 64-bit ones 2^60 added to every entry
+static void int_pair (GrB_Matrix *A, GrB_Matrix *B, const type_ops *t,
+    gxt_shape shape)
+{
+    GrB_Matrix A0, B0 ;
+    gxt_pair (&A0, &B0, shape, t->is_signed ? GXT_INTEGERS : GXT_NATURALS) ;
+    gxt_convert (A, A0, GXT_FMT_SPARSE, t->type) ;
+    gxt_convert (B, B0, GXT_FMT_SPARSE, t->type) ;
+    if (t->type == GrB_INT64 || t->type == GrB_UINT64)
+    {
+        GrB_BinaryOp plus = (t->type == GrB_INT64) ? GrB_PLUS_INT64
+                                                   : GrB_PLUS_UINT64 ;
+        GXT_OK (GrB_Matrix_apply_BinaryOp2nd_UINT64 (*A, NULL, NULL, plus, *A,
+            (uint64_t) 1 << 60, NULL)) ;
+        GXT_OK (GrB_Matrix_apply_BinaryOp2nd_UINT64 (*B, NULL, NULL, plus, *B,
+            ((uint64_t) 1 << 60) + 7, NULL)) ;
+    }
+    GrB_Matrix_free (&A0) ;
+    GrB_Matrix_free (&B0) ;
+}
+
+//------------------------------------------------------------------------------
+// the tests
+//------------------------------------------------------------------------------
+
+static const gxt_shape shapes [6] = { GXT_SHAPE_RANDOM, GXT_SHAPE_EMPTY_ROWS,
+    GXT_SHAPE_EXPLICIT_ZEROS, GXT_SHAPE_DENSE, GXT_SHAPE_K1, GXT_SHAPE_M0 } ;
+static const double identities [3] = { 0, 2, 3 } ;
+
+// built-in operators and monoids of every type on integer values: both
+// oracles give exactly the definition.  GXO_union_plus with PLUS;
+// GXO_union_rows with PLUS, MAX, MIN and TIMES (TIMES of floats aside:
+// products of 60 terms are not exact; integers wrap exactly)
+static void unions_equal_dense_completion_exactly (void **state)
+{
+    GXT_START ( ) ;
+    for (int q = 0 ; q < 10 ; q++)
+    {
+        const type_ops *t = &types [q] ;
+        for (int s = 0 ; s < 6 ; s++)
+        {
+            GrB_Matrix A, B ;
+            int_pair (&A, &B, t, shapes [s]) ;
+            // mo = -1: GXO_union_plus; else GXO_union_rows with monoid mo
+            for (int mo = -1 ; mo < 4 ; mo++)
+            {
+                if (mo == 3 && t->is_float) continue ;
+                GrB_Monoid mon = (mo < 0) ? t->plus : t->monoids [mo] ;
+                for (int o = 0 ; o < 3 ; o++)
+                {
+                    for (int e = 0 ; e < 3 ; e++)
+                    {
+                        GrB_Matrix D = NULL, R = NULL ;
+                        double id = identities [e] ;
+                        GXT_OK ((mo < 0)
+                            ? GXO_union_plus (&D, mon, t->ops [o], id, A, B, 16)
+                            : GXO_union_rows (&D, mon, t->ops [o], id, A, B)) ;
+                        GXT_OK (GXO_union (&R, mon, t->ops [o], id, A, B)) ;
+                        char what [128] ;
+                        snprintf (what, sizeof (what), "%s: monoid %d, op %d, "
+                            "identity %g, shape %s", (mo < 0) ? "plus" : "rows",
+                            mo, o, id, gxt_shape_name (shapes [s])) ;
+                        check_identical (D, R, t, what) ;
+                        GrB_Matrix_free (&D) ;
+                        GrB_Matrix_free (&R) ;
+                    }
+                }
+            }
+            GrB_Matrix_free (&A) ;
+            GrB_Matrix_free (&B) ;
+        }
+    }
+}
+
+// user operators on reals, FP64 and FP32: within rtol of max (|ref|, sum of
+// the terms' magnitudes)
+static void plus_union_of_user_operators_equals_dense_completion (void **state)
+{
+    GXT_START ( ) ;
+    struct { GxB_binary_function f, fabs64 ; GrB_Type t ; const char *name ; }
+    ops [6] =
+    {
+        { absdiff64, NULL,      GrB_FP64, "|x-y| FP64" },
+        { sqdiff64,  NULL,      GrB_FP64, "(x-y)^2 FP64" },
+        { clip64,    absclip64, GrB_FP64, "clipped x-y FP64" },
+        { absdiff32, NULL,      GrB_FP32, "|x-y| FP32" },
+        { sqdiff32,  NULL,      GrB_FP32, "(x-y)^2 FP32" },
+        { clip32,    absclip64, GrB_FP32, "clipped x-y FP32" },
+    } ;
+    for (int o = 0 ; o < 6 ; o++)
+    {
+        GrB_BinaryOp op = NULL, mag = NULL ;
+        GrB_Type t = ops [o].t ;
+        GrB_Monoid plus = (t == GrB_FP32) ? GrB_PLUS_MONOID_FP32
+                                          : GrB_PLUS_MONOID_FP64 ;
+        GXT_OK (GxB_BinaryOp_new (&op, ops [o].f, t, t, t, ops [o].name,
+            NULL)) ;
+        if (ops [o].fabs64 != NULL)
+        {
+            GXT_OK (GxB_BinaryOp_new (&mag, ops [o].fabs64, GrB_FP64, GrB_FP64,
+                GrB_FP64, "magnitude", NULL)) ;
+        }
+        for (int s = 0 ; s < 6 ; s++)
+        {
+            for (int e = 0 ; e < 3 ; e++)
+            {
+                GrB_Matrix A, B, D = NULL, R = NULL, S = NULL ;
+                gxt_pair (&A, &B, shapes [s], GXT_MIXED) ;
+                GXT_OK (GXO_union_plus (&D, plus, op, identities [e], A, B,
+                    16)) ;
+                GXT_OK (GXO_union (&R, plus, op, identities [e], A, B)) ;
+                if (mag != NULL)
+                {
+                    GXT_OK (GXO_union (&S, GrB_PLUS_MONOID_FP64, mag,
+                        identities [e], A, B)) ;
+                }
+                GrB_Type dt ;
+                GrB_Index m, n, nd ;
+                GXT_OK (GxB_Matrix_type (&dt, D)) ;
+                GXT_OK (GrB_Matrix_nrows (&m, R)) ;
+                GXT_OK (GrB_Matrix_ncols (&n, R)) ;
+                GXT_OK (GrB_Matrix_nvals (&nd, D)) ;
+                if (dt != t || nd != m * n)
+                    GXT_FAIL ("%s: the result is %s with %llu entries, "
+                        "expected %s, full %llu x %llu", ops [o].name,
+                        gxt_type_name (dt), (unsigned long long) nd,
+                        gxt_type_name (t), (unsigned long long) m,
+                        (unsigned long long) n) ;
+                // the reference in FP64, for GXO_compare
+                GrB_Matrix R64 ;
+                GXT_OK (GrB_Matrix_new (&R64, GrB_FP64, m, n)) ;
+                GXT_OK (GrB_Matrix_assign (R64, NULL, NULL, R, GrB_ALL, m,
+                    GrB_ALL, n, NULL)) ;
+                int64_t nbad, wi, wj ;
+                double wg, wr, rtol = gxt_rtol (t) ;
+                GXT_OK (GXO_compare (D, R64, S, rtol, &nbad, &wi, &wj, &wg,
+                    &wr)) ;
+                if (nbad > 0)
+                    GXT_FAIL ("%s, identity %g, shape %s: %ld entries beyond "
+                        "rtol %g of dense completion; worst (%ld,%ld): %.17g, "
+                        "dense %.17g", ops [o].name, identities [e],
+                        gxt_shape_name (shapes [s]), (long) nbad, rtol,
+                        (long) wi, (long) wj, wg, wr) ;
+                GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+                GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+                GrB_Matrix_free (&R64) ; GrB_Matrix_free (&S) ;
+            }
+        }
+        GrB_BinaryOp_free (&op) ;
+        GrB_BinaryOp_free (&mag) ;
+    }
+}
+
+// rows sharing huge values: sum |x-y| is 2.75, but the row sums are 1e16
+// and the half that they hold is below their rounding; and x / y with
+// identity 0: infinite terms (x/0) and NaN ones (0/0).  Both need the exact
+// pair-by-pair recomputation to match dense completion.
+static void plus_union_recomputes_cancelling_and_nonfinite_pairs (void **state)
+{
+    GXT_START ( ) ;
+    GrB_BinaryOp op ;
+    GXT_OK (GxB_BinaryOp_new (&op, absdiff64, GrB_FP64, GrB_FP64, GrB_FP64,
+        "absdiff64", NULL)) ;
+    const double a [2*4] = { 1e16, 0.5, 0, 0,     1e16, 0, 0, 3 } ;
+    const double b [3*4] = { 1e16 + 2, 0, 0.25, 0,   1e16, 0.5, 0, 3,
+                             0, 0, 0, 1 } ;
+    GrB_Matrix A, B, D = NULL, R = NULL ;
+    gxt_dense_rows (&A, GrB_FP64, 2, 4, a) ;
+    gxt_dense_rows (&B, GrB_FP64, 3, 4, b) ;
+    GXT_OK (GXO_union_plus (&D, GrB_PLUS_MONOID_FP64, op, 0, A, B, 16)) ;
+    GXT_OK (GXO_union (&R, GrB_PLUS_MONOID_FP64, op, 0, A, B)) ;
+    double d00, d01, d11 ;
+    GXT_OK (GrB_Matrix_extractElement_FP64 (&d00, D, 0, 0)) ;
+    GXT_OK (GrB_Matrix_extractElement_FP64 (&d01, D, 0, 1)) ;
+    GXT_OK (GrB_Matrix_extractElement_FP64 (&d11, D, 1, 1)) ;
+    if (d00 != 2.75 || d01 != 3 || d11 != 0.5)
+        GXT_FAIL ("cancelling rows: got %.17g, %.17g, %.17g; expected 2.75, "
+            "3, 0.5", d00, d01, d11) ;
+    int64_t nbad, wi, wj ;
+    double wg, wr ;
+    GXT_OK (GXO_compare (D, R, NULL, 1e-12, &nbad, &wi, &wj, &wg, &wr)) ;
+    if (nbad > 0)
+        GXT_FAIL ("cancelling rows: %ld entries differ from dense completion, "
+            "worst (%ld,%ld): %.17g vs %.17g", (long) nbad, (long) wi,
+            (long) wj, wg, wr) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+    // x / y: infinities and NaN, on sparse and dense rows
+    gxt_shape sh [2] = { GXT_SHAPE_RANDOM, GXT_SHAPE_DENSE } ;
+    for (int s = 0 ; s < 2 ; s++)
+    {
+        gxt_pair (&A, &B, sh [s], GXT_MIXED) ;
+        GXT_OK (GXO_union_plus (&D, GrB_PLUS_MONOID_FP64, GrB_DIV_FP64, 0, A,
+            B, 16)) ;
+        GXT_OK (GXO_union (&R, GrB_PLUS_MONOID_FP64, GrB_DIV_FP64, 0, A, B)) ;
+        GXT_OK (GXO_compare (D, R, NULL, 1e-12, &nbad, &wi, &wj, &wg, &wr)) ;
+        if (nbad > 0)
+            GXT_FAIL ("x/y, shape %s: %ld entries differ from dense "
+                "completion, worst (%ld,%ld): %.17g vs %.17g",
+                gxt_shape_name (sh [s]), (long) nbad, (long) wi, (long) wj,
+                wg, wr) ;
+        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+        GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+    }
+    GrB_BinaryOp_free (&op) ;
+}
+
+// a user operator in a user monoid (max of |x-y| where both are user-made),
+// on reals: exactly dense completion (MAX does not round)
+static void maxop64 (void *z, const void *x, const void *y)
+{ *(double *) z = fmax (D64 (x), D64 (y)) ; }
+
+static void union_rows_of_user_monoid_equals_dense_completion (void **state)
+{
+    GXT_START ( ) ;
+    GrB_BinaryOp op, maxop ;
+    GrB_Monoid mon ;
+    GXT_OK (GxB_BinaryOp_new (&op, absdiff64, GrB_FP64, GrB_FP64, GrB_FP64,
+        "absdiff64", NULL)) ;
+    GXT_OK (GxB_BinaryOp_new (&maxop, maxop64, GrB_FP64, GrB_FP64, GrB_FP64,
+        "maxop64", NULL)) ;
+    GXT_OK (GrB_Monoid_new_FP64 (&mon, maxop, -INFINITY)) ;
+    for (int s = 0 ; s < 6 ; s++)
+    {
+        for (int e = 0 ; e < 3 ; e++)
+        {
+            GrB_Matrix A, B, D = NULL, R = NULL ;
+            gxt_pair (&A, &B, shapes [s], GXT_MIXED) ;
+            GXT_OK (GXO_union_rows (&D, mon, op, identities [e], A, B)) ;
+            GXT_OK (GXO_union (&R, mon, op, identities [e], A, B)) ;
+            check_identical (D, R, &types [9], "rows: user max of |x-y|") ;
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+            GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+        }
+    }
+    GrB_Monoid_free (&mon) ;
+    GrB_BinaryOp_free (&maxop) ;
+    GrB_BinaryOp_free (&op) ;
+}
+
+// a monoid other than PLUS is refused, not computed wrongly
+static void plus_union_refuses_other_monoids (void **state)
+{
+    GXT_START ( ) ;
+    GrB_Matrix A, B, D = NULL ;
+    gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_MIXED) ;
+    GrB_Info info = GXO_union_plus (&D, GrB_MAX_MONOID_FP64, GrB_MINUS_FP64,
+        0, A, B, 16) ;
+    if (info != GrB_DOMAIN_MISMATCH || D != NULL)
+        GXT_FAIL ("MAX monoid: returned %s, expected GrB_DOMAIN_MISMATCH and "
+            "no result", gxt_info_name (info)) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+}
+
+int main (void)
+{
+    init_types ( ) ;
+    const struct CMUnitTest tests [] =
+    {
+        cmocka_unit_test (unions_equal_dense_completion_exactly),
+        cmocka_unit_test (plus_union_of_user_operators_equals_dense_completion),
+        cmocka_unit_test (plus_union_recomputes_cancelling_and_nonfinite_pairs),
+        cmocka_unit_test (plus_union_refuses_other_monoids),
+        cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),
+    } ;
+    return gxt_main ("oracle_union", tests, sizeof (tests) / sizeof (tests [0])) ;
+}
