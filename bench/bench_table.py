@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """bench/bench_table.py: turn the RESULT/DATA lines of cpu_bench and
 sklearn_bench.py (files given as arguments, or stdin; a measurement found
 in several rounds counts by its fastest) into a Markdown table

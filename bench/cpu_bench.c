@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // bench/cpu_bench.c: the CPU backend against SuiteSparse (and, via
 // sklearn_bench.py, scikit-learn)

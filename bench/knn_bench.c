@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // bench/knn_bench.c: an all-rows kNN self-query (GxB_kNN) against what a user
 // without it pays (all pairs into host memory)

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """bench/knn_peers.py: the peers of bench/knn_bench.c on the same data: the
 k nearest rows of every row among all rows, the row itself excluded, FP32.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """bench/knn_table.py: the Markdown table of the kNN benchmark (issue 17) for
 docs/benchmarks.md, from the logs of bench/knn_bench (KNN and DATA lines) and
 bench/knn_peers.py (PEER lines).

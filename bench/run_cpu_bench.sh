@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # bench/run_cpu_bench.sh: the CPU backend vs scikit-learn vs the SuiteSparse
 # reference, on the same data and the same number of cores, in one command.
 #

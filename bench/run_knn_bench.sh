@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # bench/run_knn_bench.sh: the kNN benchmark of issue 17 in one command, for
 # one 10-minute call on a CUDA machine (or, with --backend cpu, anywhere).
 #

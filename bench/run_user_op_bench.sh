@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # bench/run_user_op_bench.sh: a user's operator against the built-in metric
 # it equals (bench/user_op_bench.c), on the CPU backend and, where a GPU is
 # present, on the GPU backend, in one command.

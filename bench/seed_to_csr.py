@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """bench/seed_to_csr.py: write a sparse matrix as the .csr file that
 bench/knn_bench.c reads (format at the top of knn_bench.c), and read one.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """bench/sklearn_bench.py: scikit-learn's sparse pairwise_distances on the
 same slices as bench/cpu_bench.c (run with Debian's /usr/bin/python3 and
 python3-sklearn).

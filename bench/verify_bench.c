@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // bench/verify_bench.c: what verify mode costs next to the call it checks
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // cli/cli_metric.c: metric names (scipy, scikit-learn) to gxbdist semirings
 //------------------------------------------------------------------------------

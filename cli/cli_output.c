@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // cli/cli_output.c: the --format labels listing of a knn or radius result
 //------------------------------------------------------------------------------

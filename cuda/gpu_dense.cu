@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // cuda/gpu_dense.cu: GXD_gpu_dense, strategy choice, tiles and streaming
 //------------------------------------------------------------------------------

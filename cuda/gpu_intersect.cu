@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // cuda/gpu_intersect.cu: intersection + row norms, the main dense kernel
 //------------------------------------------------------------------------------

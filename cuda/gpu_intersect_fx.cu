@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // cuda/gpu_intersect_fx.cu: intersection + row norms, fixed-point accumulator
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // cuda/gpu_sampled.cu: GXD_gpu_sampled, distances along a mask's pattern
 //------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # demo/run.sh: the README's main job on a fresh Debian machine, in one command:
 # installs the build dependencies (apt-get), configures and builds gxbdist and
 # the demo and the gxbdist command, runs the demo on the bundled

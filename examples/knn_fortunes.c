@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/knn_fortunes.c: the k nearest quotes of the bundled fortunes
 // dataset (data/fortunes.mtx.gz: 15,217 quotes x 15,639 word counts) with
 // GxB_kNN, cosine distance, leaving each quote out of its own neighbors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/quickstart.c: the README's quick start, as a complete program.
 // Manhattan distances between all rows of a small matrix built in code
 // (|x - 0| = x: a product GrB_mxm cannot express), then cosine distances

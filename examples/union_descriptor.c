@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/union_descriptor.c: union semantics for ordinary semirings.
 // GrB_mxm applies (x) only where both rows have an entry; GxB_mxm_distance
 // with an annihilator-free descriptor applies it over every column, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // examples/user_distance.c: define your own distance (docs/user-operators.md)
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/verify_mode.c: verify mode.  With GxB_Distance_set_verify (true)
 // every result of GxB_mxm_distance is recomputed by gxbdist's reference
 // (SuiteSparse calls only, dense completion, float64, sharing no code with

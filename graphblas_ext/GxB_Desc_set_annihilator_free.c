@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/GxB_Desc_set_annihilator_free.c: union semantics for any semiring
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/GxB_Distance_set_verify.c: check every result against SuiteSparse
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/GxB_NAMM_free.c: free a NAMM (semirings made from it stay valid)
 //------------------------------------------------------------------------------

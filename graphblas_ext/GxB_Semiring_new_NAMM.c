@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/GxB_Semiring_new_NAMM.c: a semiring gxbdist knows is union-only
 //------------------------------------------------------------------------------

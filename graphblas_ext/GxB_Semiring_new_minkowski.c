@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/GxB_Semiring_new_minkowski.c: Minkowski distance of degree p
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_compute.c: run a backend and wrap its output as a matrix
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_internal.h: the API layer's shared state and error idiom
 //------------------------------------------------------------------------------

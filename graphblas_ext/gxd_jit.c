@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_jit.c: a user's operator compiled for the CPU backend
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_jit_cache.h: the disk cache of compiled user operators
 //------------------------------------------------------------------------------

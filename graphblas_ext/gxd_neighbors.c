@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_neighbors.c: the product a tile at a time, for selectors
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_product.c: checks and products shared by every entry point
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_registry.c: semirings and descriptors gxbdist knows
 //------------------------------------------------------------------------------

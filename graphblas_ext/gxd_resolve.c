@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_resolve.c: what a semiring and a descriptor ask for
 //------------------------------------------------------------------------------

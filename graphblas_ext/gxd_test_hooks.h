@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_test_hooks.h: internal switches for gxbdist's own tests
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_types.c: built-in types and their identity operators
 //------------------------------------------------------------------------------

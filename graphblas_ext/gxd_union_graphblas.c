@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_union_graphblas.c: union products SuiteSparse evaluates
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // graphblas_ext/gxd_verify_neighbors.c: neighborhoods against brute force
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // gxbdist.h: pairwise distances between the rows of sparse GraphBLAS matrices
 //------------------------------------------------------------------------------

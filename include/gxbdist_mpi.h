@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // gxbdist_mpi.h: k nearest neighbors over the ranks of an MPI communicator
 //------------------------------------------------------------------------------

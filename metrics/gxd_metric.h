@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // metrics/gxd_metric.h: the one metric table and the backend contract
 //------------------------------------------------------------------------------

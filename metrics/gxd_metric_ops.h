@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // metrics/gxd_metric_ops.h: the arithmetic of every metric, host and device
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // metrics/gxd_metric_table.c: one row per metric, expanded from GXD_METRICS
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // mpi/GxB_kNN_MPI.c: k nearest neighbors of distributed rows (gxbdist_mpi.h)
 //------------------------------------------------------------------------------

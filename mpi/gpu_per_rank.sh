@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # mpi/gpu_per_rank.sh: one GPU per MPI rank, chosen by the launcher's side.
 #
 #   mpirun -np 8 mpi/gpu_per_rank.sh build/mpi/knn_mpi_example data.mtx.gz

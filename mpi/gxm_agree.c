@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // mpi/gxm_agree.c: every rank returns the same GrB_Info, and none waits forever
 //------------------------------------------------------------------------------

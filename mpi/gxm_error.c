@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // mpi/gxm_error.c: messages of libgxbdist_mpi, read with GxB_Distance_error
 //------------------------------------------------------------------------------

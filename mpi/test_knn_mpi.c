@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // mpi/test_knn_mpi.c: GxB_kNN_MPI against GxB_kNN on the gathered matrices
 //------------------------------------------------------------------------------

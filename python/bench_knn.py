@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """python/bench_knn.py: gxbdist.kneighbors_graph against scikit-learn's
 kneighbors_graph (brute force) on the same data and the same cores, and the
 Python layer's overhead (the whole Python call against the C call inside it).

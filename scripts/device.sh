@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/device.sh: the whole GPU proof in one run on a CUDA machine
 # (issue 8).  Needs the Debian .debs of SuiteSparse:GraphBLAS and cmocka in
 # .debs/ (mkdir -p .debs && cd .debs && apt-get download libgraphblas7

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Build the standalone GPU check/benchmark (bench/gpu_bench.cu + cuda/) with
 # nvcc alone, no CMake or GraphBLAS library needed (GraphBLAS.h only):
 #   scripts/gpu_build.sh OUTDIR [extra nvcc flags]

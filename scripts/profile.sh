@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/profile.sh: Nsight Compute on one launch of the default kernel of
 # each given metric (gpu_bench one), on a CUDA machine with ncu.
 #   scripts/profile.sh SET METRIC... (e.g. movielens MANHATTAN COSINE)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's test command: installs what the build and tests need (Debian),
 # builds gxbdist (with the CUDA backend when nvcc is present) and runs ctest;
 # then builds a second tree with AddressSanitizer and UBSan (build-asan, CPU

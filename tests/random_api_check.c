@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/random_api_check.c: run one drawn call and check all it promises
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/random_api_gen.c: draw one random call of GxB_mxm_distance, build it
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_alloc_failures.c: every allocation of a call fails in turn
 //------------------------------------------------------------------------------

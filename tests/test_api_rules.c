@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_api_rules.c: GrB_mxm's rules at their edges, and objects' lives
 //------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/test_cli.sh: the gxbdist command (cli/, docs/cli.md)
 #
 #   sh tests/test_cli.sh GXBDIST SOURCE_DIR            the command's own rules

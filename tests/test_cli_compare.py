@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/test_cli_compare.py: the gxbdist command against scikit-learn and scipy
 
 usage: test_cli_compare.py GXBDIST SOURCE_DIR   (run by tests/test_cli.sh compare)

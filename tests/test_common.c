@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_common.c: seeded data, builders, snapshots and oracle checks
 //------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/test_exports.sh: libgxbdist.so exports the public API and nothing else
 # (cmake/gxbdist.map): its functions are exactly those declared in
 # include/gxbdist.h, and every other symbol it defines is a GxB_* object (the

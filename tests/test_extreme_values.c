@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_extreme_values.c: answers that stay right under extreme values
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_inputs.c: any GrB_Matrix is a valid input, and comes back intact
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_mask_accum.c: GxB_mxm_distance follows the rules of GrB_mxm
 //------------------------------------------------------------------------------

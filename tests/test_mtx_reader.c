@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_mtx_reader.c: the Matrix Market and label readers on bad input
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_namm.c: user NAMMs, the annihilator-free descriptor, and plain
 // semirings

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_near_duplicates.c: tiny distances next to large row norms
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_neighbors.c: GxB_kNN and GxB_radius_graph against brute force
 //------------------------------------------------------------------------------

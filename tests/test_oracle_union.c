@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_oracle_union.c: the reference's union products without dense completion
 //------------------------------------------------------------------------------

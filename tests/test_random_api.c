@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_random_api.c: randomized calls of GxB_mxm_distance, seeded
 //------------------------------------------------------------------------------

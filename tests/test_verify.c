@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tests/test_verify.c: verify mode passes good results and catches bad ones
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // tools/gxd_mtx.h: Matrix Market input/output for the demo and the benchmarks
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """gxbdist: pairwise distances and neighbor graphs between the rows of
 sparse matrices, with scikit-learn's names, arguments and return types,
 computed by the gxbdist C library (SuiteSparse:GraphBLAS extension; CPU or

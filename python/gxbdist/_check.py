@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """gxbdist._check: input validation, as scikit-learn's check_array does it.
 
 Every input becomes a canonical scipy CSR (sorted indices, no duplicates)

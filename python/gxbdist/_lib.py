@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """gxbdist._lib: the C library through ctypes, and nothing else.
 
 Loads libgxbdist.so (and through it SuiteSparse:GraphBLAS), starts both once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """gxbdist._metrics: metric names (scikit-learn's and scipy's) -> semirings.
 
 The definitions are gxbdist's (docs/metrics.md); where they differ from

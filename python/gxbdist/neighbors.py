@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """gxbdist.neighbors: k nearest neighbors and radius graphs, shaped like
 scikit-learn's (sklearn.neighbors.NearestNeighbors, kneighbors_graph,
 radius_neighbors_graph), on GxB_kNN and GxB_radius_graph.

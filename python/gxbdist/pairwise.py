@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """gxbdist.pairwise: pairwise_distances, shaped like scikit-learn's."""
 
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Reference distances for the tests: scipy's cdist (and numpy formulas for
 the metrics scipy lacks or defines otherwise), on dense float64 copies,
 with gxbdist's documented zero-row rules applied where scipy gives NaN

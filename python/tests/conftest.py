@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest set-up: the package from this source tree (python/), the C library
 from GXBDIST_LIBRARY (ctest sets it to the build's libgxbdist.so) or the
 newest build*/ of the checkout.  Without numpy, scipy or scikit-learn the

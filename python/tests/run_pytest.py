@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ctest's entry point: runs the suite with pytest, or exits 77 (ctest's
 SKIP_RETURN_CODE) when numpy, scipy, scikit-learn or pytest is missing
 (scripts/test.sh installs them: python3-scipy python3-sklearn python3-pytest)."""

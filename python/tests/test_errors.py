@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every error path: the exception class, the GrB_Info it carries, gxbdist's
 message; and that the library keeps working after each."""
 

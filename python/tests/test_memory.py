@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Inputs never modified; no leak over 10,000 small calls; threads: calls
 in parallel (with different settings) give the serial results, and a long
 call releases the GIL."""

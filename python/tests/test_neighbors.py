@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """kneighbors, kneighbors_graph, radius_neighbors_graph and NearestNeighbors,
 entry for entry against scikit-learn's brute force, and against a stable
 sort of gxbdist's own distance matrix (ties to the smaller index, which

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pairwise_distances: every metric against scipy / scikit-learn / the
 formula of docs/metrics.md, sparse and dense inputs, float32 and float64,
 empty rows, Y=None, single rows, masks, dtypes, the bundled fortunes data.

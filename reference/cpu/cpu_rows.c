@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/cpu/cpu_rows.c: widen values to double and compute row contexts
 //------------------------------------------------------------------------------

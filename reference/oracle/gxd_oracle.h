@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/gxd_oracle.h: the SuiteSparse reference (the oracle)
 //------------------------------------------------------------------------------

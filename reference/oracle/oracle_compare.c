@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/oracle_compare.c: GXO_compare, a result against the oracle
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/oracle_metric.c: GXO_metric, every metric from its formula
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/oracle_pairs_at.c: the product of listed pairs, term by term
 //------------------------------------------------------------------------------

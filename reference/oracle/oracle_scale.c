@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/oracle_scale.c: GXO_scale, the conditioning of a distance
 //------------------------------------------------------------------------------

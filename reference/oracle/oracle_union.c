@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/oracle_union.c: GXO_union, the NAMM definition itself
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/oracle_union_plus.c: a PLUS union without dense completion
 //------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/oracle_union_rows.c: a union of any monoid, row by row
 //------------------------------------------------------------------------------

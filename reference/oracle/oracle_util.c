@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
 // reference/oracle/oracle_util.c: typecasts, dense arrays, plain products
 //------------------------------------------------------------------------------
