@@ -176,17 +176,17 @@ GrB_Info gxd_chebyshev_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     if (G->ntiles < 1) G->ntiles = 1 ;
     G->csc = (gxd_dcsc *) calloc (G->ntiles, sizeof (gxd_dcsc)) ;
     if (G->csc == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
-    GXD_TRY (gxd_build_csc_tiles (&G->B, fp64, G->tn, G->ntiles, G->csc,
+    GXD_GPU_TRY (gxd_build_csc_tiles (&G->B, fp64, G->tn, G->ntiles, G->csc,
         &G->csc_pool, s, msg)) ;
     if (fp64)
     {
-        GXD_TRY (sort_rows_by_magnitude<double> (&G->A, &G->Asj, (double **) &G->Asx, s, msg)) ;
-        GXD_TRY (sort_rows_by_magnitude<double> (&G->B, &G->Bsj, (double **) &G->Bsx, s, msg)) ;
+        GXD_GPU_TRY (sort_rows_by_magnitude<double> (&G->A, &G->Asj, (double **) &G->Asx, s, msg)) ;
+        GXD_GPU_TRY (sort_rows_by_magnitude<double> (&G->B, &G->Bsj, (double **) &G->Bsx, s, msg)) ;
     }
     else
     {
-        GXD_TRY (sort_rows_by_magnitude<float> (&G->A, &G->Asj, (float **) &G->Asx, s, msg)) ;
-        GXD_TRY (sort_rows_by_magnitude<float> (&G->B, &G->Bsj, (float **) &G->Bsx, s, msg)) ;
+        GXD_GPU_TRY (sort_rows_by_magnitude<float> (&G->A, &G->Asj, (float **) &G->Asx, s, msg)) ;
+        GXD_GPU_TRY (sort_rows_by_magnitude<float> (&G->B, &G->Bsj, (float **) &G->Bsx, s, msg)) ;
     }
 cleanup:
     return info ;
@@ -203,7 +203,7 @@ static GrB_Info launch_chebyshev (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaFuncSetAttribute (k_chebyshev<T>,
         cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
-    GXD_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
+    GXD_GPU_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
         int64_t r0, int64_t nr)
     {
         k_chebyshev<T> <<<(unsigned) nr, GXD_CH_THREADS, shmem, s>>> (

@@ -121,14 +121,14 @@ GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     G->kv = (int) env_int ("GXBDIST_GPU_KV", 0) ;
     if (A->ncols != B->ncols)
         return gxd_fail (GrB_DIMENSION_MISMATCH, msg, "A and B differ in columns") ;
-    GXD_TRY (gxd_upload_csr (A, P->fp64, true, &G->A, s, msg)) ;
-    GXD_TRY (gxd_upload_csr (B, P->fp64, true, &G->B, s, msg)) ;
+    GXD_GPU_TRY (gxd_upload_csr (A, P->fp64, true, &G->A, s, msg)) ;
+    GXD_GPU_TRY (gxd_upload_csr (B, P->fp64, true, &G->B, s, msg)) ;
     if (strategy == GXD_STRAT_SPSV)
-        GXD_TRY (gxd_spsv_prepare (G, tile_rows, s, msg))
+        GXD_GPU_TRY (gxd_spsv_prepare (G, tile_rows, s, msg))
     else if (strategy == GXD_STRAT_CHEBYSHEV)
-        GXD_TRY (gxd_chebyshev_prepare (G, s, msg))
+        GXD_GPU_TRY (gxd_chebyshev_prepare (G, s, msg))
     else
-        GXD_TRY (gxd_intersect_prepare (G, s, msg))
+        GXD_GPU_TRY (gxd_intersect_prepare (G, s, msg))
     GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
 cleanup:
     if (info != GrB_SUCCESS) gxd_ctx_free (G) ;
@@ -191,7 +191,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
         const char *e = getenv ("GXBDIST_GPU_STRATEGY") ;
         if (e != NULL && e [0] == 's') strategy = GXD_STRAT_SPSV ;
         tile = gxd_choose_tile_rows (P, m, n, strategy) ;
-        GXD_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, sc, msg)) ;
+        GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, sc, msg)) ;
     }
     ntiles = (m + tile - 1) / tile ;
     for (int b = 0 ; b < 2 && b < ntiles ; b++)
@@ -221,7 +221,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
                 int b = t % 2 ;
                 int64_t i0 = t * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
                 if (t >= 2) GXD_CUDA_TRY (cudaStreamWaitEvent (sc, copied [b], 0)) ;
-                GXD_TRY (gxd_gpu_run_tile (&G, i0, i1, dC [b], sc, msg)) ;
+                GXD_GPU_TRY (gxd_gpu_run_tile (&G, i0, i1, dC [b], sc, msg)) ;
                 GXD_CUDA_TRY (cudaEventRecord (computed [b], sc)) ;
             }
             if (t == 0) continue ;

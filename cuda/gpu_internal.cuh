@@ -36,8 +36,9 @@
     }                                                                         \
 }
 
-// propagate a GrB_Info from a helper (which already wrote msg)
-#define GXD_TRY(call)                                                         \
+// propagate a GrB_Info from a helper (which already wrote msg); the API
+// layer's GXD_TRY is the same idea with a cleanup macro instead of a label
+#define GXD_GPU_TRY(call)                                                         \
 {                                                                             \
     info = (call) ;                                                           \
     if (info != GrB_SUCCESS) goto cleanup ;                                   \

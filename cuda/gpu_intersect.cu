@@ -206,7 +206,7 @@ static GrB_Info launch_v (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect<M, T, two, V>,
         cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
-    GXD_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
+    GXD_GPU_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
         int64_t r0, int64_t nr)
     {
         k_intersect<M, T, two, V> <<<(unsigned) nr, nt, shmem, s>>> (G->P,
@@ -249,13 +249,13 @@ GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     if (G->ntiles < 1) G->ntiles = 1 ;
     G->csc = (gxd_dcsc *) calloc (G->ntiles, sizeof (gxd_dcsc)) ;
     if (G->csc == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
-    GXD_TRY (gxd_row_contexts (&G->P, &G->A, true, &G->RA, s, msg)) ;
-    GXD_TRY (gxd_row_contexts (&G->P, &G->B, false, &G->RB, s, msg)) ;
-    GXD_TRY (gxd_build_csc_tiles (&G->B, G->P.fp64, G->tn, G->ntiles, G->csc,
+    GXD_GPU_TRY (gxd_row_contexts (&G->P, &G->A, true, &G->RA, s, msg)) ;
+    GXD_GPU_TRY (gxd_row_contexts (&G->P, &G->B, false, &G->RB, s, msg)) ;
+    GXD_GPU_TRY (gxd_build_csc_tiles (&G->B, G->P.fp64, G->tn, G->ntiles, G->csc,
         &G->csc_pool, s, msg)) ;
     // variant 3: the fixed-point kernel (gpu_intersect_fx.cu)
     if (kv == 3 && gxd_fx_metric (G->P.metric))
-        GXD_TRY (gxd_intersect_fx_prepare (G, s, msg)) ;
+        GXD_GPU_TRY (gxd_intersect_fx_prepare (G, s, msg)) ;
 cleanup:
     return info ;
 }

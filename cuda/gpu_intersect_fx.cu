@@ -821,7 +821,7 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect_fx<M, T>,
         cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
-    GXD_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
+    GXD_GPU_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
         int64_t r0, int64_t nr)
     {
         k_intersect_fx<M, T> <<<(unsigned) nr, 256, shmem, s>>> (G->P,

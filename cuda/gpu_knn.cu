@@ -155,7 +155,7 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     {
         int strategy = gxd_choose_strategy (P) ;
         int64_t tile = knn_tile_rows (P, m, n, strategy) ;
-        GXD_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
+        GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
         GXD_CUDA_TRY (cudaMalloc (&dC, (size_t) tile * n * tsize)) ;
         GXD_CUDA_TRY (cudaMalloc (&dj, (size_t) tile * k * sizeof (int64_t))) ;
         GXD_CUDA_TRY (cudaMalloc (&dd, (size_t) tile * k * sizeof (double))) ;
@@ -163,12 +163,12 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
         for (int64_t i0 = 0 ; i0 < m ; i0 += tile)
         {
             int64_t rows = (m - i0 < tile) ? (m - i0) : tile ;
-            GXD_TRY (gxd_gpu_run_tile (&G, i0, i0 + rows, dC, s, msg)) ;
+            GXD_GPU_TRY (gxd_gpu_run_tile (&G, i0, i0 + rows, dC, s, msg)) ;
             if (P->fp64)
-                GXD_TRY (launch_topk<double> (dC, rows, n, (int) k, largest,
+                GXD_GPU_TRY (launch_topk<double> (dC, rows, n, (int) k, largest,
                     i0, exclude_self, dj, dd, dn, s, msg))
             else
-                GXD_TRY (launch_topk<float> (dC, rows, n, (int) k, largest,
+                GXD_GPU_TRY (launch_topk<float> (dC, rows, n, (int) k, largest,
                     i0, exclude_self, dj, dd, dn, s, msg))
             GXD_CUDA_TRY (cudaMemcpyAsync (Cj + i0 * k, dj, rows * k * sizeof (int64_t),
                 cudaMemcpyDeviceToHost, s)) ;

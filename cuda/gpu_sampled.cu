@@ -75,17 +75,17 @@ extern "C" GrB_Info GXD_gpu_sampled (const gxd_plan *P, const gxd_csr *A,
     memset (&RA, 0, sizeof (RA)) ; memset (&RB, 0, sizeof (RB)) ;
     if (nq == 0) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
-    GXD_TRY (gxd_upload_csr (A, P->fp64, false, &dA, s, msg)) ;
-    GXD_TRY (gxd_upload_csr (B, P->fp64, false, &dB, s, msg)) ;
-    GXD_TRY (gxd_row_contexts (P, &dA, true, &RA, s, msg)) ;
-    GXD_TRY (gxd_row_contexts (P, &dB, false, &RB, s, msg)) ;
+    GXD_GPU_TRY (gxd_upload_csr (A, P->fp64, false, &dA, s, msg)) ;
+    GXD_GPU_TRY (gxd_upload_csr (B, P->fp64, false, &dB, s, msg)) ;
+    GXD_GPU_TRY (gxd_row_contexts (P, &dA, true, &RA, s, msg)) ;
+    GXD_GPU_TRY (gxd_row_contexts (P, &dB, false, &RB, s, msg)) ;
     // the mask as a pattern: its row pointers give each entry's row, its
     // columns (rows of B) are narrowed to int32 like every column
     mask.nrows = m ; mask.ncols = B->nrows ; mask.p = Mp ; mask.j = Mj ;
     mask.x = Mj ;   // values unused; an int64 array of the right length
-    GXD_TRY (gxd_upload_csr (&mask, true, true, &dM, s, msg)) ;
+    GXD_GPU_TRY (gxd_upload_csr (&mask, true, true, &dM, s, msg)) ;
     GXD_CUDA_TRY (cudaMalloc (&dCx, nq * tsize)) ;
-    GXD_TRY (dispatch_sampled (P, &dA, &dB, &RA, &RB, dM.row, dM.j, nq, dCx, s, msg)) ;
+    GXD_GPU_TRY (dispatch_sampled (P, &dA, &dB, &RA, &RB, dM.row, dM.j, nq, dCx, s, msg)) ;
     GXD_CUDA_TRY (cudaMemcpyAsync (Cx, dCx, nq * tsize, cudaMemcpyDeviceToHost, s)) ;
     GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
 cleanup:

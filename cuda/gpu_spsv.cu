@@ -610,17 +610,17 @@ static GrB_Info launch_spsv (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
         GXD_LAUNCH_CHECK () ;
         k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p2a, p2b, NULL, len) ;
         GXD_LAUNCH_CHECK () ;
-        GXD_TRY ((launch_pass<M, T, 1, true> (G, &G->A, i0, rows, &G->B, 0, n,
+        GXD_GPU_TRY ((launch_pass<M, T, 1, true> (G, &G->A, i0, rows, &G->B, 0, n,
             NULL, NULL, p1a, p1b, p1n, n, s, msg))) ;
-        GXD_TRY ((launch_pass<M, T, 2, true> (G, &G->B, 0, n, &G->A, i0, i1,
+        GXD_GPU_TRY ((launch_pass<M, T, 2, true> (G, &G->B, 0, n, &G->A, i0, i1,
             NULL, NULL, p2a, p2b, NULL, rows, s, msg))) ;
     }
     else
     {
-        GXD_TRY (sort_by_degree (G, G->A.p, i0, i1, G->perm_a, G->bnd + GXD_SPSV_CLASSES, s, msg)) ;
-        GXD_TRY ((launch_pass<M, T, 1, false> (G, &G->A, i0, rows, &G->B, 0, n,
+        GXD_GPU_TRY (sort_by_degree (G, G->A.p, i0, i1, G->perm_a, G->bnd + GXD_SPSV_CLASSES, s, msg)) ;
+        GXD_GPU_TRY ((launch_pass<M, T, 1, false> (G, &G->A, i0, rows, &G->B, 0, n,
             G->perm_b, G->bnd, p1a, p1b, p1n, n, s, msg))) ;
-        GXD_TRY ((launch_pass<M, T, 2, false> (G, &G->B, 0, n, &G->A, i0, i1,
+        GXD_GPU_TRY ((launch_pass<M, T, 2, false> (G, &G->B, 0, n, &G->A, i0, i1,
             G->perm_a, G->bnd + GXD_SPSV_CLASSES, p2a, p2b, NULL, rows, s, msg))) ;
     }
     {
@@ -660,8 +660,8 @@ GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
     bool bc = gxd_ustate_two (G->P.metric) ;
     bool nu = G->P.metric == GXD_CORRELATION || G->P.metric == GXD_GENERIC ;
     if (len < 1) len = 1 ;
-    GXD_TRY (gxd_row_contexts (&G->P, &G->A, true, &G->RA, s, msg)) ;
-    GXD_TRY (gxd_row_contexts (&G->P, &G->B, false, &G->RB, s, msg)) ;
+    GXD_GPU_TRY (gxd_row_contexts (&G->P, &G->A, true, &G->RA, s, msg)) ;
+    GXD_GPU_TRY (gxd_row_contexts (&G->P, &G->B, false, &G->RB, s, msg)) ;
     GXD_CUDA_TRY (cudaMalloc (&G->ws1, (size_t) len * (bc ? 4 : 2) * sizeof (double))) ;
     if (nu) GXD_CUDA_TRY (cudaMalloc (&G->wsint, (size_t) len * sizeof (int32_t))) ;
     G->ws_rows = tile_rows ;
@@ -681,7 +681,7 @@ GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
         GXD_CUDA_TRY (cudaMalloc (&G->perm_b, (size_t) (n > 0 ? n : 1) * sizeof (int32_t))) ;
         GXD_CUDA_TRY (cudaMalloc (&G->perm_a, (size_t) maxn * sizeof (int32_t))) ;
         GXD_CUDA_TRY (cudaMalloc (&G->bnd, 2 * GXD_SPSV_CLASSES * sizeof (int64_t))) ;
-        GXD_TRY (sort_by_degree (G, G->B.p, 0, n, G->perm_b, G->bnd, s, msg)) ;
+        GXD_GPU_TRY (sort_by_degree (G, G->B.p, 0, n, G->perm_b, G->bnd, s, msg)) ;
     }
 cleanup:
     return info ;

@@ -379,15 +379,15 @@ extern "C" GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A,
     // f(e,e), as the CPU computes it (the compiled host function)
     fee = gxd_mult (P, e, e) ;
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
-    GXD_TRY (gxd_upload_csr (A, P->fp64, false, &dA, s, msg)) ;
-    GXD_TRY (gxd_upload_csr (B, P->fp64, false, &dB, s, msg)) ;
+    GXD_GPU_TRY (gxd_upload_csr (A, P->fp64, false, &dA, s, msg)) ;
+    GXD_GPU_TRY (gxd_upload_csr (B, P->fp64, false, &dB, s, msg)) ;
     if (Mp != NULL)
     {
         // the mask as a pattern: each entry's row, and its column (a row
         // of B), as int32 like every column (gpu_sampled.cu does the same)
         mask.nrows = m ; mask.ncols = n ; mask.p = Mp ; mask.j = Mj ;
         mask.x = Mj ;
-        GXD_TRY (gxd_upload_csr (&mask, true, true, &dM, s, msg)) ;
+        GXD_GPU_TRY (gxd_upload_csr (&mask, true, true, &dM, s, msg)) ;
         Prow = dM.row ;
         Pj = dM.j ;
     }

@@ -51,7 +51,8 @@ GrB_Info GXD_error_grb (GrB_Info info, const char *call) ;
 }
 
 #define GXD_CHECK_NULL(p, name)                                             \
-    if ((p) == NULL) GXD_FAIL (GrB_NULL_POINTER, "%s is NULL", name)
+    do { if ((p) == NULL) GXD_FAIL (GrB_NULL_POINTER, "%s is NULL", name) } \
+    while (0)
 
 //------------------------------------------------------------------------------
 // global settings

@@ -122,7 +122,7 @@ typedef struct
 }
 gxd_csr ;
 
-// The backend contract (reference/cpu/gxd_cpu.h, cuda/gxd_gpu.h):
+// The backend contract (cpu/gxd_cpu.h, cuda/gxd_gpu.h):
 //   dense:   C [i*n + j] = d(A(i,:), B(j,:)) for all i < m, j < n
 //   sampled: Cx [q] = d(A(i,:), B(Mj[q],:)) for Mp[i] <= q < Mp[i+1]
 // C and Cx are float or double (plan.fp64).  A failure returns a GrB_Info

@@ -7,7 +7,7 @@
 // lists metrics is expanded from it: the metric ids and gxd_metric_table
 // (gxd_metric.h, gxd_metric_table.c), the predefined semirings
 // (graphblas_ext/gxd_predefined.c, checked against include/gxbdist.h), the
-// CPU and GPU dispatch switches (reference/cpu/cpu_dense.c, cpu_pair.c,
+// CPU and GPU dispatch switches (cpu/cpu_dense.c, cpu_pair.c,
 // cuda/gpu_internal.cuh), the tests' metric list (tests/test_common.c),
 // the command's metric names (cli/cli_metric.c); tests/test_metric_list.c
 // checks docs/metrics.md and the oracle's names against it.  A metric's

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// reference/cpu/cpu_sampled.c: only the pairs of a mask's pattern
+// cpu/cpu_sampled.c: only the pairs of a mask's pattern
 //------------------------------------------------------------------------------
 
 // A masked product (distances along the edges of a graph) computes just the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// reference/cpu/cpu_tile.c: a column block of B, held by column
+// cpu/cpu_tile.c: a column block of B, held by column
 //------------------------------------------------------------------------------
 
 // The intersection product walks, for each column c of a row of A, the rows

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// reference/cpu/cpu_internal.h: shared pieces of the OpenMP backend
+// cpu/cpu_internal.h: shared pieces of the OpenMP backend
 //------------------------------------------------------------------------------
 
 // The backend works in double throughout (inputs widened once, O(nnz)),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// reference/cpu/cpu_pair.c: one pair over the union of its columns
+// cpu/cpu_pair.c: one pair over the union of its columns
 //------------------------------------------------------------------------------
 
 // A merge of the two sorted rows (seed 001 Algorithm 2), applying the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// reference/cpu/gxd_cpu.h: the native OpenMP backend
+// cpu/gxd_cpu.h: the native OpenMP backend
 //------------------------------------------------------------------------------
 
 // Raw CSR arrays in, a dense row-major block or a sampled pattern's values

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// reference/cpu/cpu_dense.c: all pairs, dense row-major output
+// cpu/cpu_dense.c: all pairs, dense row-major output
 //------------------------------------------------------------------------------
 
 // Two schemes, chosen per metric (measurements: docs/benchmarks.md):

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// reference/cpu/cpu_rows.c: widen values to double and compute row contexts
+// cpu/cpu_rows.c: widen values to double and compute row contexts
 //------------------------------------------------------------------------------
 
 // Every pair needs its two rows' norms (gxd_row); computing them once per
