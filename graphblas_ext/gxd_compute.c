@@ -30,7 +30,7 @@ static GrB_Info run (bool gpu, const gxd_plan *P, const gxd_csr *A,
     char *msg)
 {
 #ifdef GXD_HAVE_CUDA
-    if (gpu && GXD_plan_cpu_only (P))
+    if (gpu && GXD_plan_user (P))
     {
         // a user's operator: compiled for the GPU by NVRTC
         return GXD_gpu_user (P, A, B, Mp, Mj, Cx, msg) ;

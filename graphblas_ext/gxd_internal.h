@@ -143,8 +143,10 @@ typedef struct
 gxd_call ;
 
 GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc) ;
-// a plan with a user's operator compiled for the CPU (gxd_jit.c)
-static inline bool GXD_plan_cpu_only (const gxd_plan *P)
+// a plan with a user's compiled operator (gxd_jit.c): the CPU runs it in its
+// generic loops, the GPU in a kernel NVRTC compiles (cuda/gpu_user.cu), never
+// in the GPU's built-in kernels (gpu_dense, gpu_sampled, gpu_knn)
+static inline bool GXD_plan_user (const gxd_plan *P)
 {
     return P->metric == GXD_GENERIC
         && (P->mult == GXD_OP_USER || P->add == GXD_OP_USER) ;

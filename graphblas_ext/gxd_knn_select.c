@@ -206,7 +206,7 @@ static GrB_Info gpu_knn (bool *done, knn *S, const gxd_neighbors *N,
     *done = false ;
     if (N->call.path != GXD_PATH_BACKEND || Mask != NULL
         || S->k > GXD_GPU_KNN_MAX_K || GXD_settings.fault || !GXD_use_gpu ()
-        || GXD_plan_cpu_only (&N->call.plan))
+        || GXD_plan_user (&N->call.plan))
     {
         return GrB_SUCCESS ;
     }

@@ -152,7 +152,8 @@ GXD_HD double gxd_binop (gxd_opcode op, double x, double y)
 }
 
 // a generic plan's (x) and (+): built-in, or a user's operator compiled
-// for the CPU (a GPU never gets a plan with GXD_OP_USER: gxd_compute.c)
+// for the CPU (the GPU's built-in kernels never get a plan with GXD_OP_USER:
+// gxd_compute.c sends it to cuda/gpu_user.cu)
 GXD_HD double gxd_mult (const gxd_plan *P, double x, double y)
 {
 #ifndef __CUDA_ARCH__
