@@ -9,43 +9,15 @@
 // (+) without an inverse, Minkowski of p above GXD_MINK_PMAX and exact
 // mode),
 // then produces C in tiles of whole rows of A, so outputs larger than the
-// GPU's free memory work.  Three stages overlap: tile t is computed on one
-// stream while tile t-1 goes to pinned staging memory on another, and the
-// host threads move the chunk staged before into C.  A copy straight into C would run at the pageable rate, a fraction of
-// the link's; pinning C itself costs more than the copy.  A tile is staged
-// in chunks through two pinned buffers, so the host's copy of one chunk
-// overlaps the transfer of the next.
+// GPU's free memory work.  Tile t is computed on one stream while tile t-1
+// goes into C on another, through the pinned staging of gpu_staging.cu.
 
 #include "gpu_internal.cuh"
 #include <stdlib.h>
-#include <thread>
-#include <vector>
 
-// host threads that move a staged chunk into C: a few saturate the memory
-// bus that one cannot
-#define GXD_STAGE_THREADS 8
-// the pinned staging chunks (two), and the smallest result worth pinning
-// them for (pinning costs about as much as copying a few MB)
-#define GXD_STAGE_BYTES     ((size_t) 64 << 20)
+// the smallest result worth staging (starting the copy threads and, on the
+// first call, pinning the staging buffers costs milliseconds)
 #define GXD_STAGE_MIN_BYTES ((size_t) 32 << 20)
-
-// dst = src, bytes split over the host threads
-static void parallel_copy (char *dst, const char *src, size_t bytes)
-{
-    const size_t chunk = 1 << 22 ;
-    int nt = (int) ((bytes + chunk - 1) / chunk) ;
-    if (nt > GXD_STAGE_THREADS) nt = GXD_STAGE_THREADS ;
-    if (nt <= 1) { memcpy (dst, src, bytes) ; return ; }
-    std::vector<std::thread> pool ;
-    size_t per = (bytes + nt - 1) / nt ;
-    for (int t = 0 ; t < nt ; t++)
-    {
-        size_t lo = t * per, hi = (lo + per < bytes) ? lo + per : bytes ;
-        if (lo >= hi) break ;
-        pool.emplace_back ([=] { memcpy (dst + lo, src + lo, hi - lo) ; }) ;
-    }
-    for (auto &th : pool) th.join () ;
-}
 
 // multiplicative ops whose f(x, e) and f(e, y) stay finite for finite x, y:
 // with these a generic plus-plan can use the rewrite
@@ -173,8 +145,8 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
     gxd_gpu_ctx G ;
     cudaStream_t sc = NULL, sx = NULL ;
     cudaEvent_t computed [2] = { NULL, NULL }, copied [2] = { NULL, NULL } ;
-    cudaEvent_t stage [2] = { NULL, NULL } ;
-    void *dC [2] = { NULL, NULL }, *hC [2] = { NULL, NULL } ;
+    void *dC [2] = { NULL, NULL } ;
+    gxd_host_writer *W = NULL ;
     int64_t tile, ntiles ;
     memset (&G, 0, sizeof (G)) ;
     if (m == 0 || n == 0) return GrB_SUCCESS ;
@@ -184,7 +156,6 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
     {
         GXD_CUDA_TRY (cudaEventCreateWithFlags (&computed [b], cudaEventDisableTiming)) ;
         GXD_CUDA_TRY (cudaEventCreateWithFlags (&copied [b], cudaEventDisableTiming)) ;
-        GXD_CUDA_TRY (cudaEventCreateWithFlags (&stage [b], cudaEventDisableTiming)) ;
     }
     {
         int strategy = gxd_choose_strategy (P) ;
@@ -198,86 +169,42 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
     {
         GXD_CUDA_TRY (cudaMalloc (&dC [b], (size_t) tile * n * tsize)) ;
     }
+    GXD_GPU_TRY (gxd_writer_open (&W, sx,
+        (size_t) m * n * tsize >= GXD_STAGE_MIN_BYTES, msg)) ;
+    for (int64_t t = 0 ; t <= ntiles ; t++)
     {
-        // staging: two pinned chunks; small results go straight to C
-        size_t tile_bytes = (size_t) tile * n * tsize ;
-        size_t chunk = (tile_bytes < GXD_STAGE_BYTES) ? tile_bytes : GXD_STAGE_BYTES ;
-        bool staged = ((size_t) m * n * tsize >= GXD_STAGE_MIN_BYTES) ;
-        if (staged)
+        if (t < ntiles)
         {
-            GXD_CUDA_TRY (cudaMallocHost (&hC [0], chunk)) ;
-            GXD_CUDA_TRY (cudaMallocHost (&hC [1], chunk)) ;
+            // compute tile t while tile t-1 goes out below
+            int b = t % 2 ;
+            int64_t i0 = t * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
+            if (t >= 2) GXD_CUDA_TRY (cudaStreamWaitEvent (sc, copied [b], 0)) ;
+            GXD_GPU_TRY (gxd_gpu_run_tile (&G, i0, i1, dC [b], sc, msg)) ;
+            GXD_CUDA_TRY (cudaEventRecord (computed [b], sc)) ;
         }
-        // chunk c of the output goes through hC [c % 2]: before it is
-        // staged, the host moves chunk c-2 out of that buffer into C
-        int64_t c = 0 ;
-        char *pending_dst [2] = { NULL, NULL } ;
-        size_t pending_len [2] = { 0, 0 } ;
-        for (int64_t t = 0 ; t <= ntiles ; t++)
-        {
-            if (t < ntiles)
-            {
-                // compute tile t while tile t-1 goes out below
-                int b = t % 2 ;
-                int64_t i0 = t * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
-                if (t >= 2) GXD_CUDA_TRY (cudaStreamWaitEvent (sc, copied [b], 0)) ;
-                GXD_GPU_TRY (gxd_gpu_run_tile (&G, i0, i1, dC [b], sc, msg)) ;
-                GXD_CUDA_TRY (cudaEventRecord (computed [b], sc)) ;
-            }
-            if (t == 0) continue ;
-            int64_t u = t - 1 ;
-            int b = u % 2 ;
-            int64_t i0 = u * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
-            size_t bytes = (size_t) (i1 - i0) * n * tsize ;
-            char *dst = (char *) C + (size_t) i0 * n * tsize ;
-            GXD_CUDA_TRY (cudaStreamWaitEvent (sx, computed [b], 0)) ;
-            if (!staged)
-            {
-                GXD_CUDA_TRY (cudaMemcpyAsync (dst, dC [b], bytes,
-                    cudaMemcpyDeviceToHost, sx)) ;
-            }
-            for (size_t off = 0 ; staged && off < bytes ; off += chunk, c++)
-            {
-                int h = (int) (c % 2) ;
-                size_t len = (bytes - off < chunk) ? bytes - off : chunk ;
-                if (pending_dst [h] != NULL)
-                {
-                    GXD_CUDA_TRY (cudaEventSynchronize (stage [h])) ;
-                    parallel_copy (pending_dst [h], (const char *) hC [h], pending_len [h]) ;
-                }
-                GXD_CUDA_TRY (cudaMemcpyAsync (hC [h], (const char *) dC [b] + off,
-                    len, cudaMemcpyDeviceToHost, sx)) ;
-                GXD_CUDA_TRY (cudaEventRecord (stage [h], sx)) ;
-                pending_dst [h] = dst + off ;
-                pending_len [h] = len ;
-            }
-            // dC [b] may be overwritten once its copies are done
-            GXD_CUDA_TRY (cudaEventRecord (copied [b], sx)) ;
-        }
-        // the last two chunks
-        for (int64_t q = c ; q < c + 2 ; q++)
-        {
-            int h = (int) (q % 2) ;
-            if (pending_dst [h] == NULL) continue ;
-            GXD_CUDA_TRY (cudaEventSynchronize (stage [h])) ;
-            parallel_copy (pending_dst [h], (const char *) hC [h], pending_len [h]) ;
-            pending_dst [h] = NULL ;
-        }
+        if (t == 0) continue ;
+        int64_t u = t - 1 ;
+        int b = u % 2 ;
+        int64_t i0 = u * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
+        GXD_CUDA_TRY (cudaStreamWaitEvent (sx, computed [b], 0)) ;
+        GXD_GPU_TRY (gxd_writer_put (W, (char *) C + (size_t) i0 * n * tsize,
+            dC [b], (size_t) (i1 - i0) * n * tsize, msg)) ;
+        // dC [b] may be overwritten once its copies are done
+        GXD_CUDA_TRY (cudaEventRecord (copied [b], sx)) ;
     }
+    GXD_GPU_TRY (gxd_writer_finish (W, msg)) ;
     GXD_CUDA_TRY (cudaStreamSynchronize (sx)) ;
     GXD_CUDA_TRY (cudaStreamSynchronize (sc)) ;
 cleanup:
     if (sc) cudaStreamSynchronize (sc) ;
     if (sx) cudaStreamSynchronize (sx) ;
+    gxd_writer_close (W) ;
     cudaFree (dC [0]) ;
     cudaFree (dC [1]) ;
-    cudaFreeHost (hC [0]) ;
-    cudaFreeHost (hC [1]) ;
     for (int b = 0 ; b < 2 ; b++)
     {
         if (computed [b]) cudaEventDestroy (computed [b]) ;
         if (copied [b]) cudaEventDestroy (copied [b]) ;
-        if (stage [b]) cudaEventDestroy (stage [b]) ;
     }
     if (sc) cudaStreamDestroy (sc) ;
     if (sx) cudaStreamDestroy (sx) ;

@@ -407,4 +407,15 @@ GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg) ;
 void gxd_ctx_free (gxd_gpu_ctx *G) ;
 
+// device results into pageable host memory through pinned staging, at the
+// link's rate (gpu_staging.cu): open, put the pieces in order, finish, and
+// close (always, also after a failure); stage = false copies directly
+struct gxd_host_writer ;
+GrB_Info gxd_writer_open (gxd_host_writer **W, cudaStream_t s, bool stage,
+    char *msg) ;
+GrB_Info gxd_writer_put (gxd_host_writer *W, char *dst, const void *src,
+    size_t bytes, char *msg) ;
+GrB_Info gxd_writer_finish (gxd_host_writer *W, char *msg) ;
+void gxd_writer_close (gxd_host_writer *W) ;
+
 #endif

@@ -32,6 +32,8 @@ GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     const int64_t *Mp, const int64_t *Mj, void *C, char *msg) ;
 // unload the kernels compiled for user operators
 void GXD_gpu_user_clear (void) ;
+// free the pinned staging kept for results into host memory
+void GXD_gpu_staging_free (void) ;
 
 // the k best rows of B for every row of A (1 <= k <= min (n,
 // GXD_GPU_KNN_MAX_K)): Cj / Cd hold k slots per row (column, distance) in

@@ -6,6 +6,9 @@
 #include "gxd_internal.h"
 #include "gxd_memory.h"
 #include "gxd_test_hooks.h"
+#ifdef GXD_HAVE_CUDA
+#include "gxd_gpu.h"
+#endif
 
 GrB_Info GXD_predefined_free (void) ;
 
@@ -16,6 +19,9 @@ GrB_Info GxB_Distance_finalize (void)
     GXD_predefined_free () ;
     GXD_registry_clear () ;
     GXD_jit_clear () ;
+#ifdef GXD_HAVE_CUDA
+    GXD_gpu_staging_free () ;
+#endif
     GXD_settings.initialized = false ;
     GXD_memory_set (NULL, NULL, NULL) ;
     return GrB_SUCCESS ;

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: Apache-2.0
+//------------------------------------------------------------------------------
+// cuda/gpu_staging.cu: device results into pageable host memory at link rate
+//------------------------------------------------------------------------------
+
+// A cudaMemcpy from the device straight into pageable memory (a GrB_Matrix's
+// array) runs at a quarter of the link's pinned rate: the driver stages it
+// through small pinned buffers of its own, one at a time.  Pinning C in place
+// (cudaHostRegister) costs more than the copy it speeds up, and
+// cudaMallocHost pins at a few GB/s.  So the writer keeps two pinned staging
+// buffers from call to call (malloc'd, touched, then registered: much faster
+// to pin than cudaMallocHost) and pipelines: the link fills one buffer while
+// host threads move the other into C.  The host copy uses non-temporal
+// stores: C is written once and not read back here, and ordinary stores
+// would first read every line of C into the cache (a third of the memory
+// traffic), and one thread cannot keep up with the link; several can.
+// The first touch of a fresh C's pages happens in those threads too, so the
+// page faults of a new result are spread over the cores.
+
+#include "gpu_internal.cuh"
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+// one staging buffer (two are kept): large enough that the per-chunk
+// synchronisation is a small share of its transfer, small enough to pin
+// quickly on first use
+#define GXD_STAGE_BYTES ((size_t) 32 << 20)
+// host threads moving a chunk into C: one thread copies at a fifth of the
+// link's rate, sixteen at more than it
+#define GXD_STAGE_THREADS_MAX 16
+// slices of a chunk start on page boundaries, so no two threads write a
+// page (or a cache line) of C
+#define GXD_STAGE_ALIGN ((size_t) 4096)
+
+//------------------------------------------------------------------------------
+// non-temporal copy
+//------------------------------------------------------------------------------
+
+// dst = src: the loop of non-temporal stores, 32 bytes wide where the CPU
+// has AVX2 (a few percent faster at the link's rate), else 16
+#if defined (__x86_64__)
+#include <immintrin.h>
+
+__attribute__ ((target ("avx2")))
+static size_t stream_copy_avx2 (char *dst, const char *src, size_t n)
+{
+    size_t i = 0 ;
+    for ( ; i + 64 <= n ; i += 64)
+    {
+        __m256i a = _mm256_loadu_si256 ((const __m256i *) (src + i)) ;
+        __m256i b = _mm256_loadu_si256 ((const __m256i *) (src + i + 32)) ;
+        _mm256_stream_si256 ((__m256i *) (dst + i), a) ;
+        _mm256_stream_si256 ((__m256i *) (dst + i + 32), b) ;
+    }
+    return i ;
+}
+
+static size_t stream_copy_sse2 (char *dst, const char *src, size_t n)
+{
+    size_t i = 0 ;
+    for ( ; i + 64 <= n ; i += 64)
+    {
+        __m128i a = _mm_loadu_si128 ((const __m128i *) (src + i)) ;
+        __m128i b = _mm_loadu_si128 ((const __m128i *) (src + i + 16)) ;
+        __m128i c = _mm_loadu_si128 ((const __m128i *) (src + i + 32)) ;
+        __m128i d = _mm_loadu_si128 ((const __m128i *) (src + i + 48)) ;
+        _mm_stream_si128 ((__m128i *) (dst + i), a) ;
+        _mm_stream_si128 ((__m128i *) (dst + i + 16), b) ;
+        _mm_stream_si128 ((__m128i *) (dst + i + 32), c) ;
+        _mm_stream_si128 ((__m128i *) (dst + i + 48), d) ;
+    }
+    return i ;
+}
+#endif
+
+static void stream_copy (char *dst, const char *src, size_t n)
+{
+#if defined (__x86_64__)
+    static const bool avx2 = __builtin_cpu_supports ("avx2") ;
+    size_t head = (32 - ((uintptr_t) dst & 31)) & 31 ;
+    if (head > n) head = n ;
+    memcpy (dst, src, head) ;
+    dst += head ; src += head ; n -= head ;
+    size_t i = avx2 ? stream_copy_avx2 (dst, src, n) : stream_copy_sse2 (dst, src, n) ;
+    memcpy (dst + i, src + i, n - i) ;
+    _mm_sfence () ;
+#else
+    memcpy (dst, src, n) ;
+#endif
+}
+
+//------------------------------------------------------------------------------
+// the copy threads: started once per writer, woken once per chunk
+//------------------------------------------------------------------------------
+
+struct gxd_copy_pool
+{
+    std::mutex lock ;
+    std::condition_variable wake, done ;
+    std::vector<std::thread> threads ;
+    char *dst = NULL ;
+    const char *src = NULL ;
+    size_t bytes = 0 ;
+    int nslices = 1 ;
+    uint64_t generation = 0 ;
+    int remaining = 0 ;
+    bool stop = false ;
+} ;
+
+// slice s of nslices of the current job
+static void copy_slice (gxd_copy_pool *Q, int s)
+{
+    size_t per = (Q->bytes / Q->nslices + GXD_STAGE_ALIGN - 1) & ~(GXD_STAGE_ALIGN - 1) ;
+    size_t lo = (size_t) s * per ;
+    size_t hi = (lo + per < Q->bytes) ? lo + per : Q->bytes ;
+    if (lo < hi) stream_copy (Q->dst + lo, Q->src + lo, hi - lo) ;
+}
+
+static void copy_worker (gxd_copy_pool *Q, int s)
+{
+    uint64_t seen = 0 ;
+    for ( ; ; )
+    {
+        {
+            std::unique_lock<std::mutex> g (Q->lock) ;
+            Q->wake.wait (g, [&] { return Q->stop || Q->generation != seen ; }) ;
+            if (Q->stop) return ;
+            seen = Q->generation ;
+        }
+        copy_slice (Q, s) ;
+        std::lock_guard<std::mutex> g (Q->lock) ;
+        if (--Q->remaining == 0) Q->done.notify_one () ;
+    }
+}
+
+// dst = src with every thread of the pool (the caller takes slice 0)
+static void pool_copy (gxd_copy_pool *Q, char *dst, const char *src, size_t bytes)
+{
+    int nt = (int) Q->threads.size () + 1 ;
+    {
+        std::lock_guard<std::mutex> g (Q->lock) ;
+        Q->dst = dst ; Q->src = src ; Q->bytes = bytes ; Q->nslices = nt ;
+        Q->remaining = nt - 1 ;
+        Q->generation++ ;
+    }
+    Q->wake.notify_all () ;
+    copy_slice (Q, 0) ;
+    std::unique_lock<std::mutex> g (Q->lock) ;
+    Q->done.wait (g, [&] { return Q->remaining == 0 ; }) ;
+}
+
+static void pool_stop (gxd_copy_pool *Q)
+{
+    {
+        std::lock_guard<std::mutex> g (Q->lock) ;
+        Q->stop = true ;
+    }
+    Q->wake.notify_all () ;
+    for (auto &t : Q->threads) t.join () ;
+    Q->threads.clear () ;
+}
+
+//------------------------------------------------------------------------------
+// pinned staging buffers: two kept for the process, or a call's own
+//------------------------------------------------------------------------------
+
+static std::mutex kept_lock ;           // held by the writer using kept
+static void *kept [2] = { NULL, NULL } ;
+
+static void unpin (void *h)
+{
+    if (h == NULL) return ;
+    cudaHostUnregister (h) ;
+    free (h) ;
+}
+
+// GXD_STAGE_BYTES of pinned host memory, or NULL
+static void *pin (void)
+{
+    void *h = aligned_alloc ((size_t) 2 << 20, GXD_STAGE_BYTES) ;
+    if (h == NULL) return NULL ;
+    madvise (h, GXD_STAGE_BYTES, MADV_HUGEPAGE) ;
+    memset (h, 0, GXD_STAGE_BYTES) ;    // registering touched pages is faster
+    if (cudaHostRegister (h, GXD_STAGE_BYTES, cudaHostRegisterDefault) != cudaSuccess)
+    {
+        cudaGetLastError () ;
+        free (h) ;
+        return NULL ;
+    }
+    return h ;
+}
+
+extern "C" void GXD_gpu_staging_free (void)
+{
+    std::lock_guard<std::mutex> g (kept_lock) ;
+    unpin (kept [0]) ; unpin (kept [1]) ;
+    kept [0] = kept [1] = NULL ;
+}
+
+//------------------------------------------------------------------------------
+// the writer
+//------------------------------------------------------------------------------
+
+struct gxd_host_writer
+{
+    cudaStream_t s ;
+    bool staged ;               // else: cudaMemcpyAsync straight into C
+    bool owns_kept ;            // kept_lock is held
+    void *h [2] ;
+    cudaEvent_t landed [2] ;    // chunk in h [b] has arrived
+    char *pending_dst [2] ;     // where the chunk in h [b] goes, NULL: none
+    size_t pending_len [2] ;
+    int64_t chunks ;
+    gxd_copy_pool pool ;
+} ;
+
+// move the chunk waiting in h [b] into C
+static GrB_Info drain (gxd_host_writer *W, int b, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    if (W->pending_dst [b] == NULL) return GrB_SUCCESS ;
+    GXD_CUDA_TRY (cudaEventSynchronize (W->landed [b])) ;
+    pool_copy (&W->pool, W->pending_dst [b], (const char *) W->h [b], W->pending_len [b]) ;
+    W->pending_dst [b] = NULL ;
+cleanup:
+    return info ;
+}
+
+// a writer on stream s; staged only if worth it (and possible: without
+// pinned memory it falls back to direct copies, slower but right)
+GrB_Info gxd_writer_open (gxd_host_writer **Wp, cudaStream_t s, bool stage,
+    char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    gxd_host_writer *W = new (std::nothrow) gxd_host_writer () ;
+    *Wp = W ;
+    if (W == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "no host memory for the writer") ;
+    W->s = s ;
+    if (!stage) return GrB_SUCCESS ;
+    W->owns_kept = kept_lock.try_lock () ;
+    if (W->owns_kept)
+    {
+        // pinned once for the process, freed by GxB_Distance_finalize
+        for (int b = 0 ; b < 2 ; b++) if (kept [b] == NULL) kept [b] = pin () ;
+        W->h [0] = kept [0] ; W->h [1] = kept [1] ;
+    }
+    else
+    {
+        // another call has the kept buffers: this one pins its own
+        W->h [0] = pin () ; W->h [1] = pin () ;
+    }
+    W->staged = (W->h [0] != NULL && W->h [1] != NULL) ;
+    if (!W->staged) return GrB_SUCCESS ;
+    for (int b = 0 ; b < 2 ; b++)
+        GXD_CUDA_TRY (cudaEventCreateWithFlags (&W->landed [b], cudaEventDisableTiming)) ;
+    {
+        unsigned hw = std::thread::hardware_concurrency () ;
+        int nt = (hw == 0) ? 4 : (hw > GXD_STAGE_THREADS_MAX) ? GXD_STAGE_THREADS_MAX : (int) hw ;
+        for (int t = 1 ; t < nt ; t++)
+            W->pool.threads.emplace_back (copy_worker, &W->pool, t) ;
+    }
+cleanup:
+    return info ;
+}
+
+// C [0..bytes) = the device array src, once the work queued on the writer's
+// stream before this call is done; the host may still be copying when it
+// returns, but src may be reused by work queued on the stream after it
+GrB_Info gxd_writer_put (gxd_host_writer *W, char *dst, const void *src,
+    size_t bytes, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    if (!W->staged)
+    {
+        GXD_CUDA_TRY (cudaMemcpyAsync (dst, src, bytes, cudaMemcpyDeviceToHost, W->s)) ;
+        return GrB_SUCCESS ;
+    }
+    for (size_t off = 0 ; off < bytes ; off += GXD_STAGE_BYTES, W->chunks++)
+    {
+        // chunk c goes through h [c % 2]: first the chunk before it there
+        // (c - 2) moves into C, while chunk c - 1 is on the link
+        int b = (int) (W->chunks % 2) ;
+        size_t len = (bytes - off < GXD_STAGE_BYTES) ? bytes - off : GXD_STAGE_BYTES ;
+        GXD_GPU_TRY (drain (W, b, msg)) ;
+        GXD_CUDA_TRY (cudaMemcpyAsync (W->h [b], (const char *) src + off, len,
+            cudaMemcpyDeviceToHost, W->s)) ;
+        GXD_CUDA_TRY (cudaEventRecord (W->landed [b], W->s)) ;
+        W->pending_dst [b] = dst + off ;
+        W->pending_len [b] = len ;
+    }
+cleanup:
+    return info ;
+}
+
+// every put is in C
+GrB_Info gxd_writer_finish (gxd_host_writer *W, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    for (int64_t c = W->chunks ; c < W->chunks + 2 ; c++)
+        GXD_GPU_TRY (drain (W, (int) (c % 2), msg)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (W->s)) ;
+cleanup:
+    return info ;
+}
+
+// free the writer (after a failure too: waits for its stream first, since
+// the link may still be writing into the staging buffers)
+void gxd_writer_close (gxd_host_writer *W)
+{
+    if (W == NULL) return ;
+    cudaStreamSynchronize (W->s) ;
+    pool_stop (&W->pool) ;
+    for (int b = 0 ; b < 2 ; b++)
+    {
+        if (W->landed [b] != NULL) cudaEventDestroy (W->landed [b]) ;
+    }
+    if (W->owns_kept) kept_lock.unlock () ;
+    else { unpin (W->h [0]) ; unpin (W->h [1]) ; }
+    delete W ;
+}
