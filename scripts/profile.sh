@@ -5,7 +5,8 @@
 #   scripts/profile.sh SET METRIC... (e.g. movielens MANHATTAN COSINE)
 # Environment: GXD_BENCH (a built gpu_bench; else scripts/gpu_build.sh
 # builds one), GXD_NCU_KERNEL (kernel name regex, default k_intersect),
-# GXBDIST_GPU_* as for the library.  Writes, per metric, to $OUT (or
+# GXD_KV (the intersection kernel variant to force, 1-3; default: by
+# metric).  Writes, per metric, to $OUT (or
 # build-prof): the report (.ncu-rep), the details page and the per-SASS-
 # instruction source page (executed instructions, stall samples) as CSV,
 # and prints the headline numbers.
@@ -22,12 +23,12 @@ if [ -z "$bench" ]; then
 fi
 kernel=${GXD_NCU_KERNEL:-k_intersect}
 for metric in "$@"; do
-  tag=${set_name}_${metric}_kv${GXBDIST_GPU_KV:-d}
+  tag=${set_name}_${metric}_kv${GXD_KV:-d}
   rep=$out/$tag
   # skip the warm-up's launches: profile the second run's first tile
   ncu --kernel-name "regex:$kernel" --launch-skip 6 --launch-count 1 \
       --set full --import-source yes -f -o "$rep" \
-      "$bench" one "$metric" "$set_name" "$root/.carry" > "$rep.log" 2>&1 \
+      "$bench" one "$metric" "$set_name" "$root/.carry" "${GXD_KV:-0}" > "$rep.log" 2>&1 \
     || { tail -5 "$rep.log"; continue; }
   ncu -i "$rep.ncu-rep" --page details --csv > "$rep.details.csv" 2>/dev/null
   ncu -i "$rep.ncu-rep" --page source --csv --print-source sass > "$rep.sass.csv" 2>/dev/null
