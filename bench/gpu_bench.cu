@@ -3,12 +3,12 @@
 // bench/gpu_bench.cu: check and time the CUDA backend on its own
 //------------------------------------------------------------------------------
 
-// A standalone program over cuda/ (no GraphBLAS calls; GrB_Info only), so
-// the GPU backend can be checked and timed before and apart from the
-// library: (1) every metric, FP32 and FP64, both strategies and the sampled
-// kernel against a host double-precision union loop built from
-// gxd_ubegin/gxd_ustep/gxd_uend, on small random matrices with the hard
-// cases of issue 8; (2) bitwise determinism over repeated runs; (3) timing
+// A program over cuda/'s internal entry points (no GraphBLAS calls; GrB_Info
+// only), built with the library when CUDA is (bench/CMakeLists.txt), so the
+// GPU backend is checked and timed apart from the API layer: (1) every
+// metric, FP32 and FP64, both strategies and the sampled kernel against a
+// host double-precision union loop built from gxd_ubegin/gxd_ustep/gxd_uend,
+// on small random matrices with the hard cases of issue 8; (2) bitwise determinism over repeated runs; (3) timing
 // against the naive one-thread-per-pair merge and cuSPARSE SpGEMM A*A' in
 // the same run, on issue 8's synthetic sets and the shared datasets.
 //
@@ -18,10 +18,17 @@
 //   gpu_bench big [dir]        > 2^31 products (text-like), > 2^31 outputs
 //                              (debian_depends), sampled against the host
 //   gpu_bench e2e              GXD_gpu_dense with host output, timed
-//   gpu_bench variants [dir]   intersection kernel variants (GXBDIST_GPU_KV) side by side
-//   gpu_bench spsv [dir]       the SPSV's two walks (GXBDIST_GPU_SPSV_WALK) and the naive merge
+//   gpu_bench variants [dir]   intersection kernel variants side by side
+//   gpu_bench spsv [dir]       the SPSV's two walks and the naive merge
+//   gpu_bench one METRIC SET [dir [kv]]   one metric, one set (kv: force a
+//                              kernel variant), e.g. under a profiler
+//
+// Strategies, kernel variants, tile sizes and walks are forced through the
+// tuning override of cuda/gpu_tuning.h (TUNE below).  Without a usable GPU
+// it prints so and exits 77, which ctest reads as skipped (gpu_check).
 
 #include "gpu_internal.cuh"
+#include "gpu_tuning.h"
 #include <cusparse.h>
 #include <vector>
 #include <algorithm>
@@ -37,6 +44,10 @@
 #define CKS(call) do { cusparseStatus_t e_ = (call) ; if (e_ != CUSPARSE_STATUS_SUCCESS) { \
     fprintf (stderr, "cuSPARSE %s: %d (%s:%d)\n", #call, (int) e_, __FILE__, \
     __LINE__) ; exit (2) ; } } while (0)
+// set one field of the tuning override (gpu_tuning.h), keep the others;
+// 0 (false) puts that field back to its default
+#define TUNE(field, value) do { gxd_gpu_tuning t_ ; GXD_gpu_get_tuning (&t_) ; \
+    t_.field = (value) ; GXD_gpu_set_tuning (&t_) ; } while (0)
 #define OK(call) do { char msg_ [GXD_MSG_LEN] = "" ; GrB_Info i_ = (call) ; \
     if (i_ != GrB_SUCCESS) { fprintf (stderr, "%s: %d %s\n", #call, (int) i_, \
     msg_) ; exit (2) ; } } while (0)
@@ -390,19 +401,19 @@ static void run_checks (void)
                 check_dense (P, A, near_dups (A, 5), "near-duplicates") ;
                 check_sampled (P, A, B, 9) ;
                 // n tiles of 5 columns and row tiles of a few rows
-                setenv ("GXBDIST_GPU_TN", "5", 1) ;
-                setenv ("GXBDIST_GPU_TILE_BYTES", "600", 1) ;
+                TUNE (tn, 5) ;
+                TUNE (tile_bytes, 600) ;
                 check_dense (P, A, B, "tiled n=5, row tiles") ;
-                unsetenv ("GXBDIST_GPU_TN") ;
-                unsetenv ("GXBDIST_GPU_TILE_BYTES") ;
+                TUNE (tn, 0) ;
+                TUNE (tile_bytes, 0) ;
                 P.exact = true ;
                 check_dense (P, A, near_dups (A, 5), "exact mode near-dups") ;
                 P.exact = false ;
             }
             // every metric through the SPSV too
-            setenv ("GXBDIST_GPU_STRATEGY", "spsv", 1) ;
+            TUNE (spsv, true) ;
             check_dense (P, A, B, (std::string ("spsv ") + shapes [s].name).c_str ()) ;
-            unsetenv ("GXBDIST_GPU_STRATEGY") ;
+            TUNE (spsv, false) ;
         }
     }
     // 300 outputs of one row of A that need the exact merge (B: copies of
@@ -540,32 +551,32 @@ static int run_determinism (void)
     int metrics [] = { GXD_MANHATTAN, GXD_COSINE, GXD_EUCLIDEAN, GXD_JENSEN_SHANNON,
         GXD_CHEBYSHEV } ;
     // the default kernels (mostly the fixed-point variant 3), then variant 1
-    for (const char *kv : { "0", "1" })
+    for (int kv : { 0, 1 })
     {
-        setenv ("GXBDIST_GPU_KV", kv, 1) ;
+        TUNE (kv, kv) ;
         for (int metric : metrics)
         {
             gxd_plan P = plan_of (metric, false) ;
             bool same = same_bits (P, A, 3) ;
-            printf ("determinism %-16s fp32 6000x6000 kv %s (3 runs): %s\n",
+            printf ("determinism %-16s fp32 6000x6000 kv %d (3 runs): %s\n",
                 gxd_metric_table [metric].name, kv, same ? "bitwise identical" : "DIFFERENT") ;
             bad += !same ;
         }
     }
-    unsetenv ("GXBDIST_GPU_KV") ;
+    TUNE (kv, 0) ;
     // the exact union path, both walks (a plus-sum: the order matters)
-    setenv ("GXBDIST_GPU_STRATEGY", "spsv", 1) ;
+    TUNE (spsv, true) ;
     for (const char *walk : { "rows", "coo" })
     {
-        setenv ("GXBDIST_GPU_SPSV_WALK", walk, 1) ;
+        TUNE (spsv_coo, !strcmp (walk, "coo")) ;
         hmat S = gen_powerlaw (1500, 20000, 60, 43) ;
         bool same = same_bits (plan_of (GXD_MANHATTAN, false), S, 3) ;
         printf ("determinism MANHATTAN        fp32 1500x1500 SPSV walk %s (3 runs): %s\n",
             walk, same ? "bitwise identical" : "DIFFERENT") ;
         bad += !same ;
     }
-    unsetenv ("GXBDIST_GPU_SPSV_WALK") ;
-    unsetenv ("GXBDIST_GPU_STRATEGY") ;
+    TUNE (spsv_coo, false) ;
+    TUNE (spsv, false) ;
     return bad ;
 }
 
@@ -840,10 +851,10 @@ static void run_bench (const char *dir, const char *only)
         int64_t rsp = std::min<int64_t> (m, 1024) ;
         double cheb = time_gxd (GXD_CHEBYSHEV, A, rsp, GXD_STRAT_SPSV, 1, &sx, &cs)
             / ((double) rsp * m / 1e6) ;
-        setenv ("GXBDIST_GPU_STRATEGY", "spsv", 1) ;
+        TUNE (spsv, true) ;
         double spsvl1 = time_gxd (GXD_MANHATTAN, A, rsp, GXD_STRAT_SPSV, 1, &sx, &cs)
             / ((double) rsp * m / 1e6) ;
-        unsetenv ("GXBDIST_GPU_STRATEGY") ;
+        TUNE (spsv, false) ;
         double chebf = time_gxd (GXD_CHEBYSHEV, A, m, GXD_STRAT_CHEBYSHEV, 3, &sx, &cs) / mp ;
         printf ("  spsv chebyshev %.4f, spsv L1 (exact) %.4f, chebyshev (intersection + extremes) %.4f ms/1e6 pairs\n",
             cheb, spsvl1, chebf) ;
@@ -871,14 +882,13 @@ static void run_bench (const char *dir, const char *only)
     for (auto &l : table) printf ("%s\n", l.c_str ()) ;
 }
 
-// intersection kernel variants (GXBDIST_GPU_KV, gpu_intersect.cu) side by
+// intersection kernel variants (gxd_gpu_tuning.kv, gpu_intersect.cu) side by
 // side in one run: ms per 10^6 pairs, all pairs, FP32, device output
 static void run_variants (const char *dir)
 {
     std::vector<bench_set> sets = bench_sets (dir, NULL) ;
     int metrics [] = { GXD_MANHATTAN, GXD_CANBERRA, GXD_JENSEN_SHANNON, GXD_COSINE,
         GXD_EUCLIDEAN, GXD_SQEUCLIDEAN, GXD_HAMMING } ;
-    const char *kvs [] = { "1", "2", "3" } ;
     std::vector<std::string> table ;
     char line [256] ;
     for (auto &S : sets)
@@ -893,10 +903,10 @@ static void run_variants (const char *dir)
             double r [3], cs [3] ; size_t extra ;
             for (int v = 0 ; v < 3 ; v++)
             {
-                setenv ("GXBDIST_GPU_KV", kvs [v], 1) ;
+                TUNE (kv, v + 1) ;
                 r [v] = time_gxd (metric, A, m, GXD_STRAT_INTERSECT, 5, &extra, &cs [v]) / mp ;
             }
-            unsetenv ("GXBDIST_GPU_KV") ;
+            TUNE (kv, 0) ;
             snprintf (line, sizeof line,
                 "| %-15s | %-15s | %7.4f | %7.4f | %7.4f | %5.2fx | %5.1fx | %5.1fx |",
                 S.name.c_str (), gxd_metric_table [metric].name, r [0], r [1], r [2],
@@ -915,7 +925,7 @@ static void run_variants (const char *dir)
     for (auto &l : table) printf ("%s\n", l.c_str ()) ;
 }
 
-// the SPSV's two walks (GXBDIST_GPU_SPSV_WALK) against the naive merge, in
+// the SPSV's two walks (gxd_gpu_tuning.spsv_coo) against the naive merge, in
 // one run: ms per 10^6 pairs, FP32, 1,024 rows x all rows, device output
 static void run_spsv_walks (const char *dir)
 {
@@ -933,13 +943,13 @@ static void run_spsv_walks (const char *dir)
         const char *walks [] = { "coo", "rows" } ;
         for (int w = 0 ; w < 2 ; w++)
         {
-            setenv ("GXBDIST_GPU_SPSV_WALK", walks [w], 1) ;
+            TUNE (spsv_coo, !strcmp (walks [w], "coo")) ;
             r [w] = time_gxd (GXD_CHEBYSHEV, A, rs, GXD_STRAT_SPSV, 3, &sx, &cs [w]) / mp ;
-            setenv ("GXBDIST_GPU_STRATEGY", "spsv", 1) ;
+            TUNE (spsv, true) ;
             r [2+w] = time_gxd (GXD_MANHATTAN, A, rs, GXD_STRAT_SPSV, 3, &sx, &cs [2+w]) / mp ;
-            unsetenv ("GXBDIST_GPU_STRATEGY") ;
+            TUNE (spsv, false) ;
         }
-        unsetenv ("GXBDIST_GPU_SPSV_WALK") ;
+        TUNE (spsv_coo, false) ;
         snprintf (line, sizeof line,
             "| %-20s | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %5.2fx | %5.2fx | %s |",
             S.name.c_str (), naive, r [0], r [1], r [2], r [3], naive / r [0],
@@ -955,9 +965,9 @@ static void run_spsv_walks (const char *dir)
 }
 
 // one metric (its name in gxd_metric_table, e.g. MANHATTAN) on one set, all
-// pairs, the default strategy and kernel (GXBDIST_GPU_* apply), median of 5:
-// a small run to compare builds or to put under a profiler
-static int run_one (const char *metric, const char *set, const char *dir)
+// pairs, the default strategy and kernel (or kernel variant kv, when > 0),
+// median of 5: a small run to compare builds or to put under a profiler
+static int run_one (const char *metric, const char *set, const char *dir, int kv)
 {
     int id = -1 ;
     for (int q = 0 ; q < GXD_NMETRICS ; q++)
@@ -972,7 +982,9 @@ static int run_one (const char *metric, const char *set, const char *dir)
         for (size_t q = 0 ; q < A.x.size () ; q++) { A.xf [q] = (float) (A.x [q] * f) ; A.x [q] = A.xf [q] ; }
     }
     size_t extra ; double cs ;
+    TUNE (kv, kv) ;
     double ms = time_gxd (id, A, A.m, -1, 5, &extra, &cs) ;
+    TUNE (kv, 0) ;
     printf ("%s %s: %.3f ms, %.4f ms/1e6 pairs\n", sets [0].name.c_str (), metric, ms,
         ms / ((double) A.m * A.m / 1e6)) ;
     return 0 ;
@@ -1028,11 +1040,11 @@ static void run_end_to_end (void)
     }
     for (int r = 0 ; r < 4 ; r++)
     {
-        setenv ("GXBDIST_GPU_TILE_BYTES", "268435456", 1) ;
+        TUNE (tile_bytes, (int64_t) 256 << 20) ;
         auto t0 = std::chrono::steady_clock::now () ;
         OK (GXD_gpu_dense (&P, &a, &a, C.data (), msg_)) ;
         double s = std::chrono::duration<double> (std::chrono::steady_clock::now () - t0).count () ;
-        unsetenv ("GXBDIST_GPU_TILE_BYTES") ;
+        TUNE (tile_bytes, 0) ;
         printf ("end-to-end GXD_gpu_dense movielens-like L1 fp32, host output %.2f GB in 256 MB tiles: %.1f ms (%.2f GB/s, %.0f %% of the pinned link rate)\n",
             C.size () * 4 / 1e9, s * 1e3, C.size () * 4 / 1e9 / s,
             100 * C.size () * 4 / 1e9 / s / link) ;
@@ -1102,26 +1114,36 @@ static int run_big (const char *dir)
 int main (int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv [1] : "check" ;
-    if (!GXD_gpu_usable ()) { printf ("no usable GPU\n") ; return 3 ; }
+    // 77: ctest's skip (gpu_check on a machine without a GPU); the
+    // [ BACKEND  ] line is the one the cmocka suites print (scripts/test.sh
+    // counts them)
+    const bool check = !strcmp (mode, "check") ;
+    if (!GXD_gpu_usable ())
+    {
+        printf (check ? "[ BACKEND  ] none (no GPU found: gpu_check skipped)\n"
+            : "no usable GPU: skipped\n") ;
+        return 77 ;
+    }
     cudaDeviceProp prop ;
     CK (cudaGetDeviceProperties (&prop, 0)) ;
+    if (check) printf ("[ BACKEND  ] gpu (gpu_bench check: the CUDA backend directly)\n") ;
     printf ("device: %s, %d SMs, %.1f GB\n", prop.name, prop.multiProcessorCount,
         prop.totalGlobalMem / 1e9) ;
-    if (!strcmp (mode, "check"))
+    if (check)
     {
         run_checks () ;
         // every check again with each intersection variant forced on every
         // metric (2 with the SPSV's COO walk, then 3, then 1)
-        setenv ("GXBDIST_GPU_KV", "2", 1) ;
-        setenv ("GXBDIST_GPU_SPSV_WALK", "coo", 1) ;
+        TUNE (kv, 2) ;
+        TUNE (spsv_coo, true) ;
         run_checks () ;
-        unsetenv ("GXBDIST_GPU_SPSV_WALK") ;
-        setenv ("GXBDIST_GPU_KV", "3", 1) ;
+        TUNE (spsv_coo, false) ;
+        TUNE (kv, 3) ;
         run_checks () ;
-        setenv ("GXBDIST_GPU_KV", "1", 1) ;
+        TUNE (kv, 1) ;
         run_checks () ;
-        unsetenv ("GXBDIST_GPU_KV") ;
-        printf ("checks: %d of %d failed (defaults; GXBDIST_GPU_KV=2 with the SPSV's COO walk; KV=3; KV=1)\n",
+        TUNE (kv, 0) ;
+        printf ("checks: %d of %d failed (defaults; variant 2 with the SPSV's COO walk; variant 3; variant 1)\n",
             nfail, ncheck) ;
         int bad = run_determinism () ;
         return (nfail || bad) ? 1 : 0 ;
@@ -1134,9 +1156,9 @@ int main (int argc, char **argv)
             hmat A = gen_small (37, 300, 0.1, true, 1), B = gen_small (29, 300, 0.1, true, 2) ;
             check_dense (P, A, B, "small") ;
             check_sampled (P, A, B, 3) ;
-            setenv ("GXBDIST_GPU_STRATEGY", "spsv", 1) ;
+            TUNE (spsv, true) ;
             check_dense (P, A, B, "small spsv") ;
-            unsetenv ("GXBDIST_GPU_STRATEGY") ;
+            TUNE (spsv, false) ;
             if (argc > 2 && !strcmp (argv [2], "full"))
             {
                 // hash table and high-degree partition (slow under racecheck)
@@ -1157,7 +1179,8 @@ int main (int argc, char **argv)
     if (!strcmp (mode, "e2e")) { run_end_to_end () ; return 0 ; }
     if (!strcmp (mode, "big")) return run_big (argc > 2 ? argv [2] : ".carry") ? 1 : 0 ;
     if (!strcmp (mode, "one") && argc > 3)
-        return run_one (argv [2], argv [3], argc > 4 ? argv [4] : ".carry") ;
-    fprintf (stderr, "usage: gpu_bench check|small [full]|bench [dir [only]]|big [dir]|e2e|variants [dir]|spsv [dir]|one METRIC SET [dir]\n") ;
+        return run_one (argv [2], argv [3], argc > 4 ? argv [4] : ".carry",
+            argc > 5 ? atoi (argv [5]) : 0) ;
+    fprintf (stderr, "usage: gpu_bench check|small [full]|bench [dir [only]]|big [dir]|e2e|variants [dir]|spsv [dir]|one METRIC SET [dir [kv]]\n") ;
     return 2 ;
 }

@@ -13,6 +13,7 @@
 // goes into C on another, through the pinned staging of gpu_staging.cu.
 
 #include "gpu_internal.cuh"
+#include "gpu_tuning.h"
 #include <stdlib.h>
 
 // the smallest result worth staging (starting the copy threads and, on the
@@ -44,12 +45,6 @@ gxd_strategy gxd_choose_strategy (const gxd_plan *P)
     return GXD_STRAT_INTERSECT ;
 }
 
-static int64_t env_int (const char *name, int64_t dflt)
-{
-    const char *s = getenv (name) ;
-    return (s != NULL && *s) ? atoll (s) : dflt ;
-}
-
 void gxd_ctx_free (gxd_gpu_ctx *G)
 {
     gxd_free_csr (&G->A) ;
@@ -76,21 +71,20 @@ GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     GrB_Info info = GrB_SUCCESS ;
     memset (G, 0, sizeof (*G)) ;
     G->P = *P ;
+    const gxd_gpu_tuning T = gxd_tuning () ;
     if (strategy < 0)
     {
         strategy = gxd_choose_strategy (P) ;
-        const char *e = getenv ("GXBDIST_GPU_STRATEGY") ;
         // forcing the SPSV is always valid (it is exact); the intersection
         // cannot serve (+) without an inverse
-        if (e != NULL && e [0] == 's') strategy = GXD_STRAT_SPSV ;
+        if (T.spsv) strategy = GXD_STRAT_SPSV ;
     }
     G->strategy = strategy ;
-    G->tn = env_int ("GXBDIST_GPU_TN", 3840) ;
+    G->tn = T.tn ;
     // the intersection kernel needs >= GXD_SHORT (64) threads, whole warps
-    G->threads = (int) env_int ("GXBDIST_GPU_THREADS", 256) ;
-    G->threads = (G->threads < 64) ? 64 : (G->threads > 1024) ? 1024 : G->threads & ~31 ;
+    G->threads = (T.threads < 64) ? 64 : (T.threads > 1024) ? 1024 : T.threads & ~31 ;
     // intersection kernel variant (gpu_intersect.cu; 0: by metric)
-    G->kv = (int) env_int ("GXBDIST_GPU_KV", 0) ;
+    G->kv = T.kv ;
     if (A->ncols != B->ncols)
         return gxd_fail (GrB_DIMENSION_MISMATCH, msg, "A and B differ in columns") ;
     GXD_GPU_TRY (gxd_upload_csr (A, P->fp64, true, &G->A, s, msg)) ;
@@ -126,7 +120,7 @@ int64_t gxd_choose_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
     size_t freeb = 0, total = 0 ;
     if (cudaMemGetInfo (&freeb, &total) != cudaSuccess) freeb = 1 << 30 ;
     size_t budget = freeb / 4 ;
-    size_t cap = (size_t) env_int ("GXBDIST_GPU_TILE_BYTES", (int64_t) 1 << 30) ;
+    size_t cap = (size_t) gxd_tuning ().tile_bytes ;
     if (budget > cap) budget = cap ;
     size_t per_pair = 2 * (P->fp64 ? 8 : 4) ;
     if (strategy == GXD_STRAT_SPSV) per_pair += gxd_spsv_bytes_per_pair (P) ;
@@ -159,8 +153,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
     }
     {
         int strategy = gxd_choose_strategy (P) ;
-        const char *e = getenv ("GXBDIST_GPU_STRATEGY") ;
-        if (e != NULL && e [0] == 's') strategy = GXD_STRAT_SPSV ;
+        if (gxd_tuning ().spsv) strategy = GXD_STRAT_SPSV ;
         tile = gxd_choose_tile_rows (P, m, n, strategy) ;
         GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, sc, msg)) ;
     }

@@ -395,7 +395,7 @@ GrB_Info gxd_chebyshev_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg) ;
 
 // the driver (gpu_dense.cu): upload A and B, choose a strategy (strategy <
-// 0: by gxd_choose_strategy and the environment), prepare for row tiles of
+// 0: by gxd_choose_strategy and gxd_gpu_tuning.spsv), prepare for row tiles of
 // at most tile_rows rows; then compute tiles into device memory
 // rows of A per tile of distances on the device (two tiles, and the SPSV's
 // workspace, within a share of the free memory)

@@ -29,7 +29,7 @@
 // 512 entries keep the static shared memory of variant 1's 768 floats
 #define GXD_SBUF_PRE 512
 
-// kernel variants (GXBDIST_GPU_KV; unset or 0: gxd_default_kv):
+// kernel variants (gxd_gpu_tuning.kv, gpu_tuning.h; 0: gxd_default_kv):
 //  1: each term g(x, y) computed inside its column's phase (the v5 kernel
 //     of bench/gpu_measurements.md), registers as the compiler likes
 //  2: the terms of staged (short) columns computed while staging, so a

@@ -29,6 +29,7 @@
 // for the states that use s1: Bray-Curtis and the scaled sums).
 
 #include "gpu_internal.cuh"
+#include "gpu_tuning.h"
 #include <cub/cub.cuh>
 #include <stdlib.h>
 
@@ -240,10 +241,10 @@ __device__ __forceinline__ void spsv_walk_rows (const gxd_plan &P,
     }
 }
 
-// The seed's walk (GXBDIST_GPU_SPSV_WALK=coo): B's entries in COO order,
-// each warp a fixed range of whole rows of B (binary search on its row
-// pointers), 32 entries at a time reduced by row with a segmented scan
-// (fixed shuffle order), a row's partial carried into the next 32.
+// The seed's walk (gxd_gpu_tuning.spsv_coo, gpu_tuning.h): B's entries in
+// COO order, each warp a fixed range of whole rows of B (binary search on
+// its row pointers), 32 entries at a time reduced by row with a segmented
+// scan (fixed shuffle order), a row's partial carried into the next 32.
 // Measured slower than the walk by rows (bench/gpu_measurements.md).
 template <int M, typename T, int PASS, bool DENSE>
 __device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
@@ -667,8 +668,7 @@ GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
     G->ws_rows = tile_rows ;
     {
         // the walk by rows: B's rows sorted once, A's per row tile
-        const char *w = getenv ("GXBDIST_GPU_SPSV_WALK") ;
-        G->spsv_coo = (w != NULL && !strcmp (w, "coo")) ;
+        G->spsv_coo = gxd_tuning ().spsv_coo ;
         int64_t maxn = (n > tile_rows) ? n : tile_rows ;
         if (maxn < 1) maxn = 1 ;
         size_t tb = 0 ;

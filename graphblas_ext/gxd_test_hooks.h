@@ -6,7 +6,9 @@
 // Not part of the API (tests include it from the source tree; libgxbdist.so
 // does not export these, libgxbdist.a has them): they let the test suite
 // reach code paths that real sizes reach only with large data, and results
-// that only a bug would give.
+// that only a bug would give.  The GPU backend's own hook, its tuning
+// override (forced strategy, kernel variant, tile sizes), is in
+// cuda/gpu_tuning.h: CUDA builds only, used by bench/gpu_bench.cu.
 
 #ifndef GXD_TEST_HOOKS_H
 #define GXD_TEST_HOOKS_H
