@@ -110,7 +110,7 @@ step "end to end: all pairs into host memory vs the pinned link"
 if [ -x "$bench" ]; then
   timeout 120 "$bench" e2e > "$logs/e2e.log" 2>&1
   cat "$logs/e2e.log"
-  result[e2e]="$(grep -o '[0-9]* % of the pinned link rate' "$logs/e2e.log" | tail -1)"
+  result[e2e]="$(grep '^e2e summary' "$logs/e2e.log" | sed 's/^e2e summary: //')"
 else
   result[e2e]="not run"
 fi
