@@ -10,16 +10,29 @@
 // larger first for a similarity, NaN last, ties to the smaller column), a
 // total order, so the k selected do not depend on how the work is split.
 //
-// Selection: each thread keeps a sorted list of its k best over the
-// columns it strides through (a candidate costs one comparison with the
-// list's last once the list is full), then the block merges the lists
-// pairwise in shared memory, log2 (threads) rounds.
+// Selection, one block per row, two ways by k:
+// - k <= GXD_GPU_KNN_LIST_K: each thread keeps a sorted list of its k best
+//   over the columns it strides through (a candidate costs one comparison
+//   with the list's last once the list is full), then the block merges the
+//   lists pairwise in shared memory, log2 (threads) rounds.  One pass over
+//   the row; the lists live in registers, so k must stay small.
+// - larger k: radix select.  Each distance maps to an unsigned key whose
+//   order is the library's (gxd_key); histograms of 8-bit digits, most
+//   significant first, narrow the key range that holds the k-th best until
+//   that range holds exactly the candidates still needed (or the key is
+//   exact: ties).  One more pass collects the rows before the range and the
+//   first ones inside it in column order (ties to the smaller column), and
+//   the k candidates are ranked in shared memory.  A few passes over the
+//   row, shared memory of O(k).
 
 #include "gpu_internal.cuh"
 #include <math.h>
 #include <math_constants.h>
+#include <cub/block/block_scan.cuh>
 
 #define GXD_GPU_KNN_THREADS 256
+// the list selection's limit (its lists are k registers a thread)
+#define GXD_GPU_KNN_LIST_K 32
 // one tile of distances (no second buffer: nothing is copied out of it)
 // of at most this size, within a quarter of the free memory; large tiles
 // keep the per-tile costs of the distance kernels small
@@ -37,7 +50,7 @@ __device__ __forceinline__ bool kc_before (double ad, int64_t aj, double bd,
 }
 
 // rows i0 + blockIdx.x of the tile D (row-major, n columns): the k best
-// (k <= GXD_GPU_KNN_MAX_K) into out_j / out_d (k slots per row), their
+// (k <= GXD_GPU_KNN_LIST_K) into out_j / out_d (k slots per row), their
 // number into out_n
 template <typename T>
 __global__ void k_topk (const T *__restrict__ D, int64_t n, int k,
@@ -48,8 +61,8 @@ __global__ void k_topk (const T *__restrict__ D, int64_t n, int k,
     const int64_t r = blockIdx.x ;
     const T *row = D + r * n ;
     const int64_t gi = i0 + r ;
-    double ld [GXD_GPU_KNN_MAX_K] ;
-    int64_t lj [GXD_GPU_KNN_MAX_K] ;
+    double ld [GXD_GPU_KNN_LIST_K] ;
+    int64_t lj [GXD_GPU_KNN_LIST_K] ;
     int cnt = 0 ;
     for (int64_t j = threadIdx.x ; j < n ; j += blockDim.x)
     {
@@ -102,9 +115,139 @@ __global__ void k_topk (const T *__restrict__ D, int64_t n, int k,
     }
 }
 
-// rows of A per tile
+//------------------------------------------------------------------------------
+// radix selection
+//------------------------------------------------------------------------------
+
+template <typename T> struct gxd_key_of ;
+template <> struct gxd_key_of<float>  { typedef uint32_t U ; } ;
+template <> struct gxd_key_of<double> { typedef uint64_t U ; } ;
+
+// the library's order as unsigned integers: a before b (better value) iff
+// key (a) < key (b); -0 is 0, every NaN the largest key (NaN last)
+template <typename T>
+__device__ __forceinline__ typename gxd_key_of<T>::U gxd_key (T v, bool largest)
+{
+    typedef typename gxd_key_of<T>::U U ;
+    const int top = 8 * sizeof (U) - 1 ;
+    if (v != v) return ~(U) 0 ;
+    if (v == 0) v = 0 ;
+    U u ;
+    memcpy (&u, &v, sizeof (U)) ;
+    u = (u >> top) ? ~u : (u | ((U) 1 << top)) ;    // ascending values
+    if (largest) u = ~u ;
+    // a finite or infinite value never maps to the NaN key: ~u of +inf or
+    // -inf is not all ones
+    return u ;
+}
+
+#define GXD_RADIX_BITS 8
+#define GXD_RADIX_BINS (1 << GXD_RADIX_BITS)
+
+// the k best of row blockIdx.x (k <= GXD_GPU_KNN_MAX_K), as k_topk
+template <typename T>
+__global__ void __launch_bounds__ (GXD_GPU_KNN_THREADS)
+k_topk_radix (const T *__restrict__ D, int64_t n, int k, bool largest,
+    int64_t i0, bool exclude_self, int64_t *out_j, double *out_d,
+    int64_t *out_n)
+{
+    typedef typename gxd_key_of<T>::U U ;
+    typedef cub::BlockScan<int, GXD_GPU_KNN_THREADS> scan_t ;
+    __shared__ typename scan_t::TempStorage scan_tmp ;
+    __shared__ int hist [GXD_RADIX_BINS] ;
+    __shared__ U prefix, mask ;
+    __shared__ int need, taken, eq_base ;
+    extern __shared__ char cand_mem [] ;
+    double *cd = (double *) cand_mem ;
+    int64_t *cj = (int64_t *) (cd + k) ;
+    const int64_t r = blockIdx.x ;
+    const T *row = D + r * n ;
+    const int64_t gi = i0 + r ;
+    const bool self_in = exclude_self && gi < n ;
+    const int kk = (int) ((n - self_in < k) ? n - self_in : k) ;
+    if (threadIdx.x == 0)
+    {
+        prefix = 0 ; mask = 0 ; need = kk ; taken = 0 ; eq_base = 0 ;
+    }
+    // narrow the key range of the kk-th best, one digit a pass
+    for (int shift = 8 * (int) sizeof (U) - GXD_RADIX_BITS ; shift >= 0 ;
+        shift -= GXD_RADIX_BITS)
+    {
+        for (int b = threadIdx.x ; b < GXD_RADIX_BINS ; b += blockDim.x) hist [b] = 0 ;
+        __syncthreads () ;
+        if (need == 0) break ;
+        const U pf = prefix, mk = mask ;
+        for (int64_t j = threadIdx.x ; j < n ; j += blockDim.x)
+        {
+            if (self_in && j == gi) continue ;
+            U key = gxd_key<T> (row [j], largest) ;
+            if ((key & mk) == pf) atomicAdd (&hist [(key >> shift) & (GXD_RADIX_BINS - 1)], 1) ;
+        }
+        __syncthreads () ;
+        if (threadIdx.x == 0)
+        {
+            int before = 0, b = 0 ;
+            while (before + hist [b] < need) before += hist [b++] ;
+            need -= before ;
+            prefix |= (U) b << shift ;
+            mask |= (U) (GXD_RADIX_BINS - 1) << shift ;
+            // every key in the range is wanted: no finer digit needed
+            hist [0] = (hist [b] == need) ? -1 : 0 ;
+        }
+        __syncthreads () ;
+        if (hist [0] < 0) break ;
+        __syncthreads () ;
+    }
+    __syncthreads () ;
+    // collect: keys before the range, then the first `need` keys inside it
+    // in column order
+    const U pf = prefix, mk = mask ;
+    const int want_eq = need ;
+    for (int64_t base = 0 ; base < n ; base += blockDim.x)
+    {
+        int64_t j = base + threadIdx.x ;
+        bool lt = false, eq = false ;
+        T v = 0 ;
+        if (j < n && !(self_in && j == gi))
+        {
+            v = row [j] ;
+            U key = gxd_key<T> (v, largest) & mk ;
+            lt = key < pf ;
+            eq = key == pf ;
+        }
+        int rank, total ;
+        scan_t (scan_tmp).ExclusiveSum (eq ? 1 : 0, rank, total) ;
+        if (lt || (eq && eq_base + rank < want_eq))
+        {
+            int q = atomicAdd (&taken, 1) ;
+            cd [q] = (double) v ;
+            cj [q] = j ;
+        }
+        __syncthreads () ;
+        if (threadIdx.x == 0) eq_base += total ;
+        __syncthreads () ;
+    }
+    // rank the kk candidates (a total order: value, then column)
+    for (int q = threadIdx.x ; q < kk ; q += blockDim.x)
+    {
+        double d = cd [q] ;
+        int64_t j = cj [q] ;
+        U key = gxd_key<T> ((T) d, largest) ;
+        int pos = 0 ;
+        for (int p = 0 ; p < kk ; p++)
+        {
+            U kp = gxd_key<T> ((T) cd [p], largest) ;
+            pos += (kp < key) || (kp == key && cj [p] < j) ;
+        }
+        out_j [r * k + pos] = j ;
+        out_d [r * k + pos] = d ;
+    }
+    if (threadIdx.x == 0) out_n [r] = kk ;
+}
+
+// rows of A per tile: its distances and its k best
 static int64_t knn_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
-    int strategy)
+    int64_t k, int strategy)
 {
     size_t freeb = 0, total = 0 ;
     if (cudaMemGetInfo (&freeb, &total) != cudaSuccess) freeb = (size_t) 1 << 30 ;
@@ -112,7 +255,9 @@ static int64_t knn_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
     if (budget > GXD_GPU_KNN_TILE_BYTES) budget = GXD_GPU_KNN_TILE_BYTES ;
     size_t per_pair = P->fp64 ? 8 : 4 ;
     if (strategy == GXD_STRAT_SPSV) per_pair += gxd_spsv_bytes_per_pair (P) ;
-    int64_t rows = (int64_t) (budget / ((size_t) (n > 0 ? n : 1) * per_pair)) ;
+    size_t per_row = (size_t) (n > 0 ? n : 1) * per_pair
+        + (size_t) k * (sizeof (int64_t) + sizeof (double)) + sizeof (int64_t) ;
+    int64_t rows = (int64_t) (budget / per_row) ;
     return (rows < 1) ? 1 : (rows > m) ? m : rows ;
 }
 
@@ -122,11 +267,20 @@ static GrB_Info launch_topk (const void *D, int64_t rows, int64_t n, int k,
     int64_t *dn, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    size_t smem = (size_t) GXD_GPU_KNN_THREADS * k * sizeof (gxd_kc) ;
-    GXD_CUDA_TRY (cudaFuncSetAttribute (k_topk<T>,
-        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem)) ;
-    k_topk<T><<<(unsigned) rows, GXD_GPU_KNN_THREADS, smem, s>>> ((const T *) D,
-        n, k, largest, i0, exclude_self, dj, dd, dn) ;
+    if (k <= GXD_GPU_KNN_LIST_K)
+    {
+        size_t smem = (size_t) GXD_GPU_KNN_THREADS * k * sizeof (gxd_kc) ;
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_topk<T>,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem)) ;
+        k_topk<T><<<(unsigned) rows, GXD_GPU_KNN_THREADS, smem, s>>> ((const T *) D,
+            n, k, largest, i0, exclude_self, dj, dd, dn) ;
+    }
+    else
+    {
+        size_t smem = (size_t) k * (sizeof (double) + sizeof (int64_t)) ;
+        k_topk_radix<T><<<(unsigned) rows, GXD_GPU_KNN_THREADS, smem, s>>> (
+            (const T *) D, n, k, largest, i0, exclude_self, dj, dd, dn) ;
+    }
     GXD_LAUNCH_CHECK () ;
 cleanup:
     return info ;
@@ -154,7 +308,7 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
     {
         int strategy = gxd_choose_strategy (P) ;
-        int64_t tile = knn_tile_rows (P, m, n, strategy) ;
+        int64_t tile = knn_tile_rows (P, m, n, k, strategy) ;
         GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
         GXD_CUDA_TRY (cudaMalloc (&dC, (size_t) tile * n * tsize)) ;
         GXD_CUDA_TRY (cudaMalloc (&dj, (size_t) tile * k * sizeof (int64_t))) ;

@@ -198,6 +198,39 @@ static void ties_and_self (void **state)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
 }
 
+// k above the GPU's list selection (32): its radix selection on the GPU,
+// the heaps on the CPU.  Small integers make many exactly equal distances,
+// so the ties at the k-th place are broken by column or the test fails.
+static void large_k (void **state)
+{
+    GXT_START () ;
+    gxt_spec spec = { 0 } ;
+    spec.m = 8 ; spec.k = 12 ; spec.density = 0.5 ; spec.empty_frac = 0.05 ;
+    spec.dense_row = -1 ; spec.values = GXT_NATURALS ;
+    GrB_Matrix A, B, S ;
+    gxt_random (&A, &spec) ;
+    spec.m = 1100 ;
+    gxt_random (&B, &spec) ;
+    spec.m = 200 ;
+    gxt_random (&S, &spec) ;
+    uint64_t ks [3] = { 33, 100, 1024 } ;
+    for (int q = 0 ; q < 3 ; q++)
+    {
+        check_one (GxB_DIST_MANHATTAN_FP32, GrB_FP32, A, B, NULL, false, false,
+            false, ks [q], 0, false, "large k, Manhattan") ;
+        check_one (GxB_DIST_COSINE_FP64, GrB_FP64, A, B, NULL, false, false,
+            false, ks [q], 0, false, "large k, cosine") ;
+        check_one (GxB_DIST_DOT_FP32, GrB_FP32, A, B, NULL, false, false,
+            false, ks [q], 0, true, "large k, dot (largest first)") ;
+    }
+    // a self-query without the point itself, k above and at n - 1
+    check_one (GxB_DIST_EUCLIDEAN_FP64, GrB_FP64, S, S, NULL, false, false,
+        true, 64, 0, false, "large k, self excluded") ;
+    check_one (GxB_DIST_CHEBYSHEV_FP32, GrB_FP32, S, S, NULL, false, false,
+        true, 199, 0, false, "large k = n - 1, self excluded") ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&S) ;
+}
+
 static void masks (void **state)
 {
     GXT_START () ;
@@ -355,6 +388,7 @@ int main (void)
     {
         cmocka_unit_test (every_metric),
         cmocka_unit_test (ties_and_self),
+        cmocka_unit_test (large_k),
         cmocka_unit_test (masks),
         cmocka_unit_test (unions),
         cmocka_unit_test (edges),
