@@ -17,6 +17,10 @@
 #   6. GxB_kNN_MPI with 2 ranks sharing the GPU (Open MPI's .debs in
 #      .debs-mpi/: apt-get download openmpi-bin openmpi-common libopenmpi3
 #      libopenmpi-dev and the libraries they need, docs/mpi.md)
+#   7. the Python package's tests with the GPU backend, and its
+#      kneighbors_graph against scikit-learn on the machine's cores (GPU and
+#      CPU backends), with a python3 that has numpy, scipy, scikit-learn
+#      and pytest
 # and prints a short summary last.  The benchmarks take calls of their own
 # (bench/run_knn_bench.sh; gpu_bench bench .carry).
 # Logs go to $OUT (if set) or build-dev/logs.
@@ -127,8 +131,31 @@ else
   result[mpi]="not built (no .debs-mpi)"
 fi
 
+step "Python: the package's tests on the GPU, kneighbors_graph against scikit-learn"
+# ctest's test_python runs /usr/bin/python3, which may lack numpy here: the
+# first python3 on PATH with numpy, scipy, scikit-learn and pytest runs it
+py=""
+for p in $(which -a python3 2>/dev/null); do
+  if "$p" -c "import numpy, scipy, sklearn, pytest" 2>/dev/null; then py=$p; break; fi
+done
+if [ -n "$py" ] && [ "${result[build]}" = ok ]; then
+  export GXBDIST_LIBRARY="$(cd "$build" && pwd)/libgxbdist.so" PYTHONPATH=$root/python PYTHONDONTWRITEBYTECODE=1
+  GXBDIST_BACKEND=gpu timeout 200 "$py" python/tests/run_pytest.py > "$logs/python.log" 2>&1
+  rc=$?
+  tail -3 "$logs/python.log"
+  result[python]="$(grep -E '[0-9]+ passed' "$logs/python.log" | tail -1) ($py, rc $rc)"
+  for be in gpu cpu; do
+    timeout 150 "$py" python/bench_knn.py --backend $be --reps 2 data/fortunes.mtx.gz \
+      > "$logs/python_bench_$be.log" 2>&1
+    grep "^RESULT" "$logs/python_bench_$be.log"
+  done
+  unset GXBDIST_LIBRARY PYTHONPATH
+else
+  result[python]="not run (no python3 with numpy, scipy, scikit-learn and pytest)"
+fi
+
 step "summary"
-for k in build gpu_bench ctest check determinism big e2e mpi; do
+for k in build gpu_bench ctest check determinism big e2e mpi python; do
   printf '%-12s %s\n' "$k" "${result[$k]:-}"
 done
 echo
