@@ -130,6 +130,25 @@ int64_t gxd_choose_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
     return rows ;
 }
 
+// rows per tile when the tile's distances are selected on the device
+// (gpu_knn.cu, gpu_radius.cu): one buffer of distances (nothing is copied
+// out of it) plus row_bytes a row, within a quarter of the free memory and
+// at most GXD_GPU_SELECT_TILE_BYTES: large tiles keep the per-tile costs of
+// the distance kernels small
+#define GXD_GPU_SELECT_TILE_BYTES ((size_t) 4 << 30)
+int64_t gxd_select_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
+    int strategy, size_t row_bytes)
+{
+    size_t freeb = 0, total = 0 ;
+    if (cudaMemGetInfo (&freeb, &total) != cudaSuccess) freeb = (size_t) 1 << 30 ;
+    size_t budget = freeb / 4 ;
+    if (budget > GXD_GPU_SELECT_TILE_BYTES) budget = GXD_GPU_SELECT_TILE_BYTES ;
+    size_t per_pair = P->fp64 ? 8 : 4 ;
+    if (strategy == GXD_STRAT_SPSV) per_pair += gxd_spsv_bytes_per_pair (P) ;
+    int64_t rows = (int64_t) (budget / ((size_t) (n > 0 ? n : 1) * per_pair + row_bytes)) ;
+    return (rows < 1) ? 1 : (rows > m) ? m : rows ;
+}
+
 extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, void *C, char *msg)
 {

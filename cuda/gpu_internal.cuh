@@ -401,6 +401,10 @@ GrB_Info gxd_chebyshev_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
 // workspace, within a share of the free memory)
 int64_t gxd_choose_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
     int strategy) ;
+// rows per tile for a selection on the device: one distance buffer plus
+// row_bytes a row (gpu_dense.cu)
+int64_t gxd_select_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
+    int strategy, size_t row_bytes) ;
 GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     int strategy, int64_t tile_rows, gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,

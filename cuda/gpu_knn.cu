@@ -33,10 +33,6 @@
 #define GXD_GPU_KNN_THREADS 256
 // the list selection's limit (its lists are k registers a thread)
 #define GXD_GPU_KNN_LIST_K 32
-// one tile of distances (no second buffer: nothing is copied out of it)
-// of at most this size, within a quarter of the free memory; large tiles
-// keep the per-tile costs of the distance kernels small
-#define GXD_GPU_KNN_TILE_BYTES ((size_t) 4 << 30)
 
 typedef struct { double d ; int64_t j ; } gxd_kc ;
 
@@ -245,22 +241,6 @@ k_topk_radix (const T *__restrict__ D, int64_t n, int k, bool largest,
     if (threadIdx.x == 0) out_n [r] = kk ;
 }
 
-// rows of A per tile: its distances and its k best
-static int64_t knn_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
-    int64_t k, int strategy)
-{
-    size_t freeb = 0, total = 0 ;
-    if (cudaMemGetInfo (&freeb, &total) != cudaSuccess) freeb = (size_t) 1 << 30 ;
-    size_t budget = freeb / 4 ;
-    if (budget > GXD_GPU_KNN_TILE_BYTES) budget = GXD_GPU_KNN_TILE_BYTES ;
-    size_t per_pair = P->fp64 ? 8 : 4 ;
-    if (strategy == GXD_STRAT_SPSV) per_pair += gxd_spsv_bytes_per_pair (P) ;
-    size_t per_row = (size_t) (n > 0 ? n : 1) * per_pair
-        + (size_t) k * (sizeof (int64_t) + sizeof (double)) + sizeof (int64_t) ;
-    int64_t rows = (int64_t) (budget / per_row) ;
-    return (rows < 1) ? 1 : (rows > m) ? m : rows ;
-}
-
 template <typename T>
 static GrB_Info launch_topk (const void *D, int64_t rows, int64_t n, int k,
     bool largest, int64_t i0, bool exclude_self, int64_t *dj, double *dd,
@@ -308,7 +288,8 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
     {
         int strategy = gxd_choose_strategy (P) ;
-        int64_t tile = knn_tile_rows (P, m, n, k, strategy) ;
+        int64_t tile = gxd_select_tile_rows (P, m, n, strategy,
+            (size_t) k * (sizeof (int64_t) + sizeof (double)) + sizeof (int64_t)) ;
         GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
         GXD_CUDA_TRY (cudaMalloc (&dC, (size_t) tile * n * tsize)) ;
         GXD_CUDA_TRY (cudaMalloc (&dj, (size_t) tile * k * sizeof (int64_t))) ;

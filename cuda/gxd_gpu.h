@@ -47,6 +47,17 @@ GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     int64_t k, bool largest, bool exclude_self, int64_t *Cj, double *Cd,
     int64_t *count, char *msg) ;
 
+// every row of B within eps of each row of A (d <= eps; d >= eps when
+// largest), exclude_self skips j == i.  Row tile by row tile, the sink
+// gives host arrays for the tile's rows [r0, r0 + nr) and nz pairs: p
+// (nr + 1 offsets from 0), j and d (nz each, rows in column order), or
+// refuses with a GrB_Info and msg; GXD_gpu_radius fills them
+typedef GrB_Info (*gxd_radius_sink) (void *self, int64_t r0, int64_t nr,
+    int64_t nz, int64_t **p, int64_t **j, double **d, char *msg) ;
+GrB_Info GXD_gpu_radius (const gxd_plan *P, const gxd_csr *A,
+    const gxd_csr *B, double eps, bool largest, bool exclude_self,
+    gxd_radius_sink sink, void *self, char *msg) ;
+
 #ifdef __cplusplus
 }
 #endif

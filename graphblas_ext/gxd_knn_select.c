@@ -203,22 +203,12 @@ static GrB_Info gpu_knn (bool *done, knn *S, const gxd_neighbors *N,
 {
     #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ;
     gxd_rows Ar = { 0 }, Br = { 0 } ;
+    bool ok ;
     *done = false ;
-    if (N->call.path != GXD_PATH_BACKEND || Mask != NULL
-        || S->k > GXD_GPU_KNN_MAX_K || GXD_settings.fault || !GXD_use_gpu ()
-        || GXD_plan_user (&N->call.plan))
-    {
-        return GrB_SUCCESS ;
-    }
+    if (S->k > GXD_GPU_KNN_MAX_K) return GrB_SUCCESS ;
+    GXD_TRY (GXD_neighbors_gpu_rows (&ok, &Ar, &Br, N, Mask, A, B)) ;
+    if (!ok) return GrB_SUCCESS ;
     const gxd_call *call = &N->call ;
-    GXD_TRY (GXD_rows_get (&Ar, A, false, call->type)) ;
-    GXD_TRY (GXD_rows_get (&Br, B, false, call->type)) ;
-    gxd_metric_id m = call->plan.metric ;
-    if (m != GXD_GENERIC && gxd_metric_table [m].nonneg)
-    {
-        GXD_TRY (GXD_rows_check_nonneg (&Ar, call->plan.fp64, "A", call->name)) ;
-        GXD_TRY (GXD_rows_check_nonneg (&Br, call->plan.fp64, "B", call->name)) ;
-    }
     char msg [GXD_MSG_LEN] = "" ;
     GrB_Info info = GXD_gpu_knn (&call->plan, &Ar.csr, &Br.csr, S->k,
         S->largest, N->exclude_self, S->Cj, S->Cd, S->rowcount, msg) ;

@@ -180,6 +180,30 @@ static GrB_Info select_tile (const gxd_selector *sel, gxd_tile *t,
     #undef GXD_FREE_ALL
 }
 
+GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
+    const gxd_neighbors *N, GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B)
+{
+    #define GXD_FREE_ALL GXD_rows_free (Ar) ; GXD_rows_free (Br) ;
+    *ok = false ;
+    if (N->call.path != GXD_PATH_BACKEND || Mask != NULL || GXD_settings.fault
+        || !GXD_use_gpu () || GXD_plan_user (&N->call.plan))
+    {
+        return GrB_SUCCESS ;
+    }
+    const gxd_call *call = &N->call ;
+    GXD_TRY (GXD_rows_get (Ar, A, false, call->type)) ;
+    GXD_TRY (GXD_rows_get (Br, B, false, call->type)) ;
+    gxd_metric_id m = call->plan.metric ;
+    if (m != GXD_GENERIC && gxd_metric_table [m].nonneg)
+    {
+        GXD_TRY (GXD_rows_check_nonneg (Ar, call->plan.fp64, "A", call->name)) ;
+        GXD_TRY (GXD_rows_check_nonneg (Br, call->plan.fp64, "B", call->name)) ;
+    }
+    *ok = true ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 GrB_Info GXD_neighbors_run (const gxd_neighbors *N, GrB_Matrix Mask,
     GrB_Matrix A, GrB_Matrix B, const gxd_selector *sel, int64_t row_bytes)
 {

@@ -130,6 +130,13 @@ GrB_Info GXD_neighbors_begin (gxd_neighbors *N, const char *fn, GrB_Matrix C,
 GrB_Info GXD_neighbors_run (const gxd_neighbors *N, GrB_Matrix Mask,
     GrB_Matrix A, GrB_Matrix B, const gxd_selector *sel, int64_t row_bytes) ;
 
+// whether the whole query may run on the GPU with the selection on the
+// device (cuda/gpu_knn.cu, gpu_radius.cu): an unmasked product of built-in
+// operators on the backend path, the GPU in use.  If so (*ok), Ar and Br
+// hold A's and B's rows, checked as the backends check them
+GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
+    const gxd_neighbors *N, GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B) ;
+
 // the selectors: each builds the m-by-n CSR result T (of N->type)
 GrB_Info GXD_knn_select (GrB_Matrix *T, const gxd_neighbors *N,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, uint64_t k) ;

@@ -11,6 +11,9 @@
 
 #include "gxd_neighbors.h"
 #include <inttypes.h>
+#ifdef GXD_HAVE_CUDA
+#include "gxd_gpu.h"
+#endif
 
 typedef struct
 {
@@ -29,6 +32,7 @@ typedef struct
     chunk *chunks ;
     int64_t nchunks, cap ;
     int64_t total ;
+    bool refused ;          // the GPU's sink ran out of host memory
 }
 radius ;
 
@@ -76,6 +80,53 @@ static int64_t scan (const gxd_tile *t, int64_t i, double eps, bool largest,
     return found ;
 }
 
+// room for nz more entries in c (whose p is there): within the machine's
+// memory, counting the chunks so far (16 bytes an entry) and, at the end,
+// the CSR (up to 16 more)
+static GrB_Info chunk_grow (radius *S, chunk *c, int64_t nz)
+{
+    #define GXD_FREE_ALL ;
+    if (!GXD_memory_fits ((double) (S->total + nz) * 32))
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: the radius graph has at least %"
+            PRId64 " entries (%.3g GB to build), more than this machine's "
+            "memory allows", S->N->fn, S->total + nz,
+            (double) (S->total + nz) * 32 / 1e9) ;
+    }
+    if (nz == 0) return GrB_SUCCESS ;
+    c->j = GXD_malloc (nz * sizeof (int64_t)) ;
+    c->d = GXD_malloc (nz * sizeof (double)) ;
+    if (c->j == NULL || c->d == NULL)
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory: the radius graph "
+            "has at least %" PRId64 " entries (%.3g GB so far)", S->N->fn,
+            S->total + nz, (double) (S->total + nz) * 16 / 1e9) ;
+    }
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+// keep c, of nz entries, in S (c is S's from then on)
+static GrB_Info chunk_push (radius *S, chunk *c, int64_t nz)
+{
+    #define GXD_FREE_ALL ;
+    if (S->nchunks == S->cap)
+    {
+        int64_t cap = (S->cap > 0) ? 2 * S->cap : 64 ;
+        chunk *a = GXD_malloc (cap * sizeof (chunk)) ;
+        if (a == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory", S->N->fn) ;
+        if (S->nchunks > 0) memcpy (a, S->chunks, S->nchunks * sizeof (chunk)) ;
+        GXD_free (S->chunks) ;
+        S->chunks = a ;
+        S->cap = cap ;
+    }
+    S->chunks [S->nchunks++] = *c ;
+    S->total += nz ;
+    memset (c, 0, sizeof (*c)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 static GrB_Info tile (void *self, const gxd_tile *t)
 {
     #define GXD_FREE_ALL chunk_free (&c) ;
@@ -91,45 +142,79 @@ static GrB_Info tile (void *self, const gxd_tile *t)
     c.p [0] = 0 ;
     for (int64_t i = 0 ; i < t->nr ; i++) c.p [i+1] += c.p [i] ;
     int64_t nz = c.p [t->nr] ;
-    // chunks (16 bytes an entry) and, at the end, the CSR (up to 16 more)
-    if (!GXD_memory_fits ((double) (S->total + nz) * 32))
-    {
-        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: the radius graph has at least %"
-            PRId64 " entries (%.3g GB to build), more than this machine's "
-            "memory allows", S->N->fn, S->total + nz,
-            (double) (S->total + nz) * 32 / 1e9) ;
-    }
+    GXD_TRY (chunk_grow (S, &c, nz)) ;
     if (nz > 0)
     {
-        c.j = GXD_malloc (nz * sizeof (int64_t)) ;
-        c.d = GXD_malloc (nz * sizeof (double)) ;
-        if (c.j == NULL || c.d == NULL)
-        {
-            GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory: the radius graph "
-                "has at least %" PRId64 " entries (%.3g GB so far)", S->N->fn,
-                S->total + nz, (double) (S->total + nz) * 16 / 1e9) ;
-        }
         #pragma omp parallel for schedule(dynamic, 16) if (t->nr * t->nc >= GXD_PARALLEL_MIN)
         for (int64_t i = 0 ; i < t->nr ; i++)
         {
             scan (t, i, S->eps, S->largest, &c, true) ;
         }
     }
-    if (S->nchunks == S->cap)
-    {
-        int64_t cap = (S->cap > 0) ? 2 * S->cap : 64 ;
-        chunk *a = GXD_malloc (cap * sizeof (chunk)) ;
-        if (a == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory", S->N->fn) ;
-        if (S->nchunks > 0) memcpy (a, S->chunks, S->nchunks * sizeof (chunk)) ;
-        GXD_free (S->chunks) ;
-        S->chunks = a ;
-        S->cap = cap ;
-    }
-    S->chunks [S->nchunks++] = c ;
-    S->total += nz ;
+    GXD_TRY (chunk_push (S, &c, nz)) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
+
+#ifdef GXD_HAVE_CUDA
+// the GPU's sink: host arrays for one tile of rows, kept as a chunk
+static GrB_Info gpu_sink (void *self, int64_t r0, int64_t nr, int64_t nz,
+    int64_t **p, int64_t **j, double **d, char *msg)
+{
+    #define GXD_FREE_ALL chunk_free (&c) ; S->refused = true ;
+    radius *S = self ;
+    chunk c = { .r0 = r0, .nr = nr } ;
+    c.p = GXD_malloc ((nr + 1) * sizeof (int64_t)) ;
+    if (c.p == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory", S->N->fn) ;
+    GXD_TRY (chunk_grow (S, &c, nz)) ;
+    GXD_TRY (chunk_push (S, &c, nz)) ;
+    const chunk *kept = &S->chunks [S->nchunks - 1] ;
+    *p = kept->p ; *j = kept->j ; *d = kept->d ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+// On the GPU, all of A against all of B with the selection on the device
+// (cuda/gpu_radius.cu): only the graph's entries come back.  For metric and
+// union products of built-in operators with no mask; the tiles of the host
+// path serve the rest.  A graph too large for host memory fails here
+// (the host path would fail the same way, later).
+static GrB_Info gpu_radius (bool *done, radius *S, GrB_Matrix Mask,
+    GrB_Matrix A, GrB_Matrix B)
+{
+    #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ;
+    gxd_rows Ar = { 0 }, Br = { 0 } ;
+    const gxd_neighbors *N = S->N ;
+    bool ok ;
+    *done = false ;
+    GXD_TRY (GXD_neighbors_gpu_rows (&ok, &Ar, &Br, N, Mask, A, B)) ;
+    if (!ok) return GrB_SUCCESS ;
+    char msg [GXD_MSG_LEN] = "" ;
+    GrB_Info info = GXD_gpu_radius (&N->call.plan, &Ar.csr, &Br.csr, S->eps,
+        S->largest, N->exclude_self, gpu_sink, S, msg) ;
+    if (S->refused)
+    {
+        GXD_FREE_ALL ;
+        return info ;       // the sink's message stands
+    }
+    if (info != GrB_SUCCESS && GXD_settings.backend != GxB_BACKEND_AUTO)
+    {
+        GXD_FAIL (info, "%s: GPU backend: %s", N->fn, msg) ;
+    }
+    // under AUTO a GPU failure leaves the work to the host path, from the
+    // start
+    *done = (info == GrB_SUCCESS) ;
+    if (!*done)
+    {
+        for (int64_t c = 0 ; c < S->nchunks ; c++) chunk_free (&S->chunks [c]) ;
+        S->nchunks = 0 ;
+        S->total = 0 ;
+    }
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+#endif
 
 GrB_Info GXD_radius_select (GrB_Matrix *T, const gxd_neighbors *N,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, double eps)
@@ -143,7 +228,11 @@ GrB_Info GXD_radius_select (GrB_Matrix *T, const gxd_neighbors *N,
     void *Tx = NULL ;
     int64_t *cursor = NULL ;
     gxd_selector sel = { &S, rows_begin, tile, rows_end } ;
-    GXD_TRY (GXD_neighbors_run (N, Mask, A, B, &sel, 0)) ;
+    bool done = false ;
+    #ifdef GXD_HAVE_CUDA
+    GXD_TRY (gpu_radius (&done, &S, Mask, A, B)) ;
+    #endif
+    if (!done) GXD_TRY (GXD_neighbors_run (N, Mask, A, B, &sel, 0)) ;
     // assemble: rows' sizes, then each chunk's rows at their cursors
     int64_t m = (int64_t) N->m, nz = S.total ;
     bool fp64 = (N->type == GrB_FP64) ;

@@ -201,6 +201,7 @@ static void ties_and_self (void **state)
 // k above the GPU's list selection (32): its radix selection on the GPU,
 // the heaps on the CPU.  Small integers make many exactly equal distances,
 // so the ties at the k-th place are broken by column or the test fails.
+// Radius graphs of the same rows: on the GPU, selected on the device too.
 static void large_k (void **state)
 {
     GXT_START () ;
@@ -223,6 +224,20 @@ static void large_k (void **state)
         check_one (GxB_DIST_DOT_FP32, GrB_FP32, A, B, NULL, false, false,
             false, ks [q], 0, true, "large k, dot (largest first)") ;
     }
+    // radius graphs over the same rows (on the GPU: selected on the device),
+    // with radii that keep some pairs, every pair and none
+    double radii [3] = { 15, 1e300, -1 } ;
+    for (int q = 0 ; q < 3 ; q++)
+    {
+        check_one (GxB_DIST_MANHATTAN_FP32, GrB_FP32, A, B, NULL, false, false,
+            false, 0, radii [q], false, "radius, Manhattan") ;
+    }
+    check_one (GxB_DIST_COSINE_FP64, GrB_FP64, A, B, NULL, false, false,
+        false, 0, 0.2, false, "radius, cosine") ;
+    check_one (GxB_DIST_DOT_FP64, GrB_FP64, A, B, NULL, false, false,
+        false, 0, 150, true, "radius, dot (at least eps)") ;
+    check_one (GxB_DIST_JENSEN_SHANNON_FP32, GrB_FP32, S, S, NULL, false, false,
+        true, 0, 0.3, false, "radius, self excluded") ;
     // a self-query without the point itself, k above and at n - 1
     check_one (GxB_DIST_EUCLIDEAN_FP64, GrB_FP64, S, S, NULL, false, false,
         true, 64, 0, false, "large k, self excluded") ;
