@@ -19,14 +19,24 @@ from ._metrics import METRICS
 from .neighbors import (NearestNeighbors, kneighbors, kneighbors_graph,
                         radius_neighbors_graph)
 from .pairwise import pairwise_distances
-
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = ["pairwise_distances", "kneighbors", "kneighbors_graph",
            "radius_neighbors_graph", "NearestNeighbors", "METRICS",
            "GxbdistError", "GxbdistValueError", "GxbdistMemoryError",
            "GxbdistRuntimeError", "VerifyError", "last_c_seconds",
-           "library_path", "active_backend"]
+           "library_path", "active_backend", "library_version"]
+
+
+def library_version():
+    """The loaded C library's version, "major.minor.sub"
+    (GxB_Distance_version); __version__ is the one this package expects."""
+    import ctypes
+    from . import _lib
+    v = [ctypes.c_int(0) for _ in range(3)]
+    _lib.check(_lib.GxB_Distance_version(*[ctypes.byref(x) for x in v]),
+               "GxB_Distance_version")
+    return "%d.%d.%d" % tuple(x.value for x in v)
 
 
 def active_backend():

@@ -143,6 +143,10 @@ GxB_Distance_active_backend = _proto(lib, "GxB_Distance_active_backend",
                                      ctypes.POINTER(ctypes.c_int))
 GxB_Distance_set_verify = _proto(lib, "GxB_Distance_set_verify", B)
 GxB_Distance_get_verify = _proto(lib, "GxB_Distance_get_verify", PB)
+GxB_Distance_set_verify_rows = _proto(lib, "GxB_Distance_set_verify_rows", U64)
+GxB_Distance_get_verify_rows = _proto(lib, "GxB_Distance_get_verify_rows", PU64)
+GxB_Distance_version = _proto(lib, "GxB_Distance_version", ctypes.POINTER(ctypes.c_int),
+                              ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int))
 GxB_Semiring_new_minkowski = _proto(lib, "GxB_Semiring_new_minkowski", PP,
                                     ctypes.c_double, P)
 GxB_Desc_set_exclude_self = _proto(lib, "GxB_Desc_set_exclude_self", P, B)
@@ -245,7 +249,8 @@ def check(info, where, gxbdist_call=True):
 # ---------------------------------------------------------------------------
 
 _init_lock = threading.Lock()
-_state = {"started": False, "own_grb": False, "default_backend": 0}
+_state = {"started": False, "own_grb": False, "default_backend": 0,
+          "default_verify_rows": 0}
 
 
 def ensure_init():
@@ -267,7 +272,11 @@ def ensure_init():
             check(info, "GxB_Distance_init")
         backend = ctypes.c_int(0)
         check(GxB_Distance_get_backend(ctypes.byref(backend)), "GxB_Distance_get_backend")
-        _state.update(started=True, own_grb=own_grb, default_backend=backend.value)
+        rows = ctypes.c_uint64(0)
+        check(GxB_Distance_get_verify_rows(ctypes.byref(rows)),
+              "GxB_Distance_get_verify_rows")
+        _state.update(started=True, own_grb=own_grb, default_backend=backend.value,
+                      default_verify_rows=rows.value)
         atexit.register(_finalize)
 
 
@@ -304,9 +313,10 @@ class _Settings:
                 self.cond.wait()
             if self.current != key:
                 self.current = None   # unknown until both are set
-                backend, verify = key
+                backend, verify, rows = key
                 check(GxB_Distance_set_backend(backend), "GxB_Distance_set_backend")
                 check(GxB_Distance_set_verify(verify), "GxB_Distance_set_verify")
+                check(GxB_Distance_set_verify_rows(rows), "GxB_Distance_set_verify_rows")
                 self.current = key
             self.active += 1
 
@@ -368,10 +378,21 @@ def last_c_seconds():
     return getattr(_timing, "c_seconds", 0.0)
 
 
+def verify_setting(verify):
+    """(on, sampled rows) of a verify argument: False, True (the library's
+    sample of rows) or a number of rows (0: every row)."""
+    if isinstance(verify, (bool, np.bool_)):
+        return bool(verify), _state["default_verify_rows"]
+    if isinstance(verify, (int, np.integer)) and verify >= 0:
+        return True, int(verify)
+    raise ValueError("verify must be False, True or a number of rows >= 0 "
+                     "(0: every row), not %r" % (verify,))
+
+
 def run(fn, args, where, backend, verify, n_jobs):
     """Call a gxbdist compute function under the wanted settings, timing it."""
     ensure_init()
-    key = (backend_code(backend), bool(verify))
+    key = (backend_code(backend),) + verify_setting(verify)
     nt = n_threads(n_jobs)
     _settings.acquire(key)
     try:

@@ -64,8 +64,10 @@ def pairwise_distances(X, Y=None, metric="euclidean", *, backend="auto", dtype=N
         jensenshannon, kl_divergence (kl), dot (definitions: docs/metrics.md)
     backend : "auto" (GXBDIST_BACKEND, else GPU when usable), "cpu" or "gpu"
     dtype : float32 or float64; None: float32 when X and Y are both float32
-    verify : recompute the result with the SuiteSparse reference and raise
-        gxbdist.VerifyError past the documented tolerance (small inputs only)
+    verify : False; True: recompute the result with the SuiteSparse reference
+        and raise gxbdist.VerifyError past the documented tolerance; or a
+        number of rows, the sample where verify mode samples (0: every row;
+        True: the library's default, 64)
     mask : None, or a sparse (m, n) pattern: only those pairs are computed
         and a scipy.sparse.csr_matrix is returned
     force_all_finite : True (NaN or infinity -> ValueError), "allow-nan", or

@@ -219,3 +219,10 @@ def test_every_info_maps_to_its_class():
     with pytest.raises(gxbdist.GxbdistValueError, match="GrB_Matrix_nvals failed "
                                                          "\\(GrB_NULL_POINTER\\)"):
         _lib.check(-2, "GrB_Matrix_nvals", gxbdist_call=False)
+
+
+def test_version_is_the_librarys():
+    """The package's version is the C library's it is written against."""
+    assert gxbdist.__version__ == gxbdist.library_version()
+    int_parts = [int(x) for x in gxbdist.__version__.split(".")]
+    assert len(int_parts) == 3

@@ -314,3 +314,23 @@ def test_verify_mode_on_neighbors():
         G = gxbdist.radius_neighbors_graph(X, 0.5, metric=metric, mode="distance", verify=True)
         H = gxbdist.radius_neighbors_graph(X, 0.5, metric=metric, mode="distance")
         assert (G != H).nnz == 0
+
+
+def test_verify_rows_sample():
+    """verify=N checks N sampled rows (0: every row), verify=True the
+    library's default sample; bad values are ValueError."""
+    import ctypes
+    from gxbdist import _lib
+    rng = _rng(9)
+    X = _ref.random_csr(rng, 80, 12, 0.3, nonneg=True)
+    rows = ctypes.c_uint64(0)
+    ref = gxbdist.kneighbors(X, n_neighbors=5, metric="chebyshev")
+    for verify, want in ((0, 0), (7, 7), (True, _lib._state["default_verify_rows"])):
+        got = gxbdist.kneighbors(X, n_neighbors=5, metric="chebyshev", verify=verify)
+        np.testing.assert_array_equal(got[1], ref[1])
+        _lib.check(_lib.GxB_Distance_get_verify_rows(ctypes.byref(rows)), "get")
+        assert rows.value == want
+    assert _lib._state["default_verify_rows"] == 64
+    for bad in (-1, 2.5, "all"):
+        with pytest.raises(ValueError):
+            gxbdist.kneighbors(X, n_neighbors=5, metric="chebyshev", verify=bad)
