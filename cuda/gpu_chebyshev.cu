@@ -180,13 +180,13 @@ GrB_Info gxd_chebyshev_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
         &G->csc_pool, s, msg)) ;
     if (fp64)
     {
-        GXD_GPU_TRY (sort_rows_by_magnitude<double> (&G->A, &G->Asj, (double **) &G->Asx, s, msg)) ;
-        GXD_GPU_TRY (sort_rows_by_magnitude<double> (&G->B, &G->Bsj, (double **) &G->Bsx, s, msg)) ;
+        GXD_GPU_TRY (sort_rows_by_magnitude<double> (&G->A, &G->cheb.Asj, (double **) &G->cheb.Asx, s, msg)) ;
+        GXD_GPU_TRY (sort_rows_by_magnitude<double> (&G->B, &G->cheb.Bsj, (double **) &G->cheb.Bsx, s, msg)) ;
     }
     else
     {
-        GXD_GPU_TRY (sort_rows_by_magnitude<float> (&G->A, &G->Asj, (float **) &G->Asx, s, msg)) ;
-        GXD_GPU_TRY (sort_rows_by_magnitude<float> (&G->B, &G->Bsj, (float **) &G->Bsx, s, msg)) ;
+        GXD_GPU_TRY (sort_rows_by_magnitude<float> (&G->A, &G->cheb.Asj, (float **) &G->cheb.Asx, s, msg)) ;
+        GXD_GPU_TRY (sort_rows_by_magnitude<float> (&G->B, &G->cheb.Bsj, (float **) &G->cheb.Bsx, s, msg)) ;
     }
 cleanup:
     return info ;
@@ -207,8 +207,8 @@ static GrB_Info launch_chebyshev (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
         int64_t r0, int64_t nr)
     {
         k_chebyshev<T> <<<(unsigned) nr, GXD_CH_THREADS, shmem, s>>> (
-            G->A.p, G->A.j, G->Asj, (const T *) G->Asx, G->B.p, G->Bsj,
-            (const T *) G->Bsx, G->csc [t], i0 + r0, j0, w, n, k, G->tn,
+            G->A.p, G->A.j, G->cheb.Asj, (const T *) G->cheb.Asx, G->B.p, G->cheb.Bsj,
+            (const T *) G->cheb.Bsx, G->csc [t], i0 + r0, j0, w, n, k, G->tn,
             use_bits, (T *) Ct + r0 * n) ;
     })) ;
 cleanup:

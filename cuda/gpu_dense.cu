@@ -53,15 +53,14 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     gxd_free_rows (&G->RB) ;
     cudaFree (G->csc_pool) ;
     free (G->csc) ;
-    cudaFree (G->ws1) ;
-    cudaFree (G->ws2) ;
-    cudaFree (G->wsint) ;
-    cudaFree (G->Asj) ; cudaFree (G->Asx) ; cudaFree (G->Bsj) ; cudaFree (G->Bsx) ;
-    cudaFree (G->fx_colmax) ; cudaFree (G->fx_exp) ;
-    cudaFree (G->fx_alog) ; cudaFree (G->fx_bpack) ; cudaFree (G->fx_ltab) ; cudaFree (G->fx_brange) ;
-    cudaFree (G->fx_itab) ; cudaFree (G->fx_bint) ;
-    cudaFree (G->perm_a) ; cudaFree (G->perm_b) ; cudaFree (G->bnd) ;
-    cudaFree (G->sort_ws) ;
+    cudaFree (G->spsv.ws1) ;
+    cudaFree (G->spsv.wsint) ;
+    cudaFree (G->cheb.Asj) ; cudaFree (G->cheb.Asx) ; cudaFree (G->cheb.Bsj) ; cudaFree (G->cheb.Bsx) ;
+    cudaFree (G->fx.colmax) ; cudaFree (G->fx.exp) ;
+    cudaFree (G->fx.alog) ; cudaFree (G->fx.bpack) ; cudaFree (G->fx.ltab) ; cudaFree (G->fx.brange) ;
+    cudaFree (G->fx.itab) ; cudaFree (G->fx.bint) ;
+    cudaFree (G->spsv.perm_a) ; cudaFree (G->spsv.perm_b) ; cudaFree (G->spsv.bnd) ;
+    cudaFree (G->spsv.sort_ws) ;
     memset (G, 0, sizeof (*G)) ;
 }
 

@@ -297,44 +297,64 @@ GrB_Info gxd_build_csc_tiles (const gxd_dcsr *B, bool fp64, int64_t tn,
 // (row-major, (i1-i0) x n, T) on stream s
 //------------------------------------------------------------------------------
 
-struct gxd_gpu_ctx
+// what each strategy keeps between its prepare and its tiles
+struct gxd_spsv_ctx
 {
-    gxd_plan P ;
-    gxd_dcsr A, B ;
-    gxd_drows RA, RB ;
-    // intersection: B by columns per tile of tn rows
-    int64_t tn, ntiles ;
-    gxd_dcsc *csc ;
-    void *csc_pool ;
-    // SPSV workspaces (sized for the largest row tile)
-    void *ws1, *ws2 ;
+    // workspaces (sized for the largest row tile)
+    void *ws1 ;
     int32_t *wsint ;
     int64_t ws_rows ;
-    // SPSV walk by rows: walked rows by decreasing degree (B once, A per
-    // tile), their degree classes, and the sort's workspace
-    bool spsv_coo ;
+    // the walk by rows: walked rows by decreasing degree (B once, A per
+    // tile), their degree classes, and the sort's workspace; coo: the
+    // seed's walk in COO order instead
+    bool coo ;
     int32_t *perm_a, *perm_b ;
     int64_t *bnd ;
     void *sort_ws ;
     size_t sort_bytes ;
     int64_t sort_rows ;
-    int threads ;       // block size of the intersection kernel
-    int kv ;            // intersection kernel variant (gpu_intersect.cu)
-    // fixed-point variant (gpu_intersect_fx.cu): max |B(:,c)|, E_i per row;
-    // JS in FP32: v ln v of A's entries, B's entries packed with theirs
-    // (the tiles' order), and the logarithm's table (fx_ln)
-    double *fx_colmax ;
-    int32_t *fx_exp ;
-    double *fx_alog ;
-    double2 *fx_bpack ;   // JS, FP32: B's entries as (row and value, v ln v)
-    double2 *fx_ltab ;
-    double *fx_itab ;     // JS, FP32: s ln s for integers s (fx_js_int)
-    uint32_t *fx_bint ;   // JS, FP32: nonzero unless B's values are all such
-    uint32_t *fx_brange ;   // Canberra, FP32: min and max |B| (float bits)
-    int strategy ;      // gxd_strategy
-    // Chebyshev: rows of A and B by descending magnitude
+} ;
+
+// the fixed-point intersection (gpu_intersect_fx.cu): max |B(:,c)|, E_i per
+// row; JS in FP32: v ln v of A's entries, B's entries packed with theirs
+// (the tiles' order), and the logarithm's table
+struct gxd_fx_ctx
+{
+    double *colmax ;
+    int32_t *exp ;
+    double *alog ;
+    double2 *bpack ;    // JS, FP32: B's entries as (row and value, v ln v)
+    double2 *ltab ;
+    double *itab ;      // JS, FP32: s ln s for integers s (fx_js_int)
+    uint32_t *bint ;    // JS, FP32: nonzero unless B's values are all such
+    uint32_t *brange ;  // Canberra, FP32: min and max |B| (float bits)
+} ;
+
+// Chebyshev: rows of A and B by descending magnitude
+struct gxd_cheb_ctx
+{
     int32_t *Asj, *Bsj ;
     void *Asx, *Bsx ;
+} ;
+
+struct gxd_gpu_ctx
+{
+    gxd_plan P ;
+    gxd_dcsr A, B ;
+    gxd_drows RA, RB ;
+    int strategy ;      // gxd_strategy
+    // intersection and Chebyshev: B by columns per tile of tn rows
+    int64_t tn, ntiles ;
+    gxd_dcsc *csc ;
+    void *csc_pool ;
+    // intersection: block size, kernel variant (gpu_intersect.cu), and
+    // whether the fixed-point kernels serve this plan (prepared in fx)
+    int threads ;
+    int kv ;
+    bool fixed_point ;
+    gxd_fx_ctx fx ;
+    gxd_spsv_ctx spsv ;
+    gxd_cheb_ctx cheb ;
 } ;
 
 // the grid of the intersection-style kernels: for every tile t of B's rows

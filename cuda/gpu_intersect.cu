@@ -232,7 +232,7 @@ GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg)
 {
     const gxd_plan *P = &G->P ;
-    if (G->fx_exp != NULL) return gxd_intersect_fx_tile (G, i0, i1, Ct, s, msg) ;
+    if (G->fixed_point) return gxd_intersect_fx_tile (G, i0, i1, Ct, s, msg) ;
     GXD_DISPATCH (P, launch_intersect, G, i0, i1, Ct, s, msg) ;
     return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
 }

@@ -807,8 +807,8 @@ k_intersect_fx (gxd_plan P,
 // tile t's packed entries of B (the tiles' entries are one array)
 static const double2 *fx_tile_pack (const gxd_gpu_ctx *G, int64_t t)
 {
-    if (G->fx_bpack == NULL) return NULL ;
-    return G->fx_bpack + (G->csc [t].rows - G->csc [0].rows) ;
+    if (G->fx.bpack == NULL) return NULL ;
+    return G->fx.bpack + (G->csc [t].rows - G->csc [0].rows) ;
 }
 
 template <int M, typename T>
@@ -827,8 +827,8 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
         k_intersect_fx<M, T> <<<(unsigned) nr, 256, shmem, s>>> (G->P,
             G->A.p, G->A.j, (const T *) G->A.x, G->RA,
             G->B.p, G->B.j, (const T *) G->B.x, G->RB,
-            G->csc [t], G->fx_exp, G->fx_alog, fx_tile_pack (G, t), G->fx_ltab,
-            G->fx_itab, i0 + r0, j0, w, n, G->A.ncols,
+            G->csc [t], G->fx.exp, G->fx.alog, fx_tile_pack (G, t), G->fx.ltab,
+            G->fx.itab, i0 + r0, j0, w, n, G->A.ncols,
             (T *) Ct + r0 * n) ;
     })) ;
 cleanup:
@@ -840,65 +840,65 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t k = G->A.ncols, m = G->A.nrows, nnz = G->B.nnz ;
-    GXD_CUDA_TRY (cudaMalloc (&G->fx_colmax, (size_t) (k > 0 ? k : 1) * sizeof (double))) ;
-    GXD_CUDA_TRY (cudaMalloc (&G->fx_exp, (size_t) (m > 0 ? m : 1) * sizeof (int32_t))) ;
-    GXD_CUDA_TRY (cudaMemsetAsync (G->fx_colmax, 0, (size_t) k * sizeof (double), s)) ;
+    GXD_CUDA_TRY (cudaMalloc (&G->fx.colmax, (size_t) (k > 0 ? k : 1) * sizeof (double))) ;
+    GXD_CUDA_TRY (cudaMalloc (&G->fx.exp, (size_t) (m > 0 ? m : 1) * sizeof (int32_t))) ;
+    GXD_CUDA_TRY (cudaMemsetAsync (G->fx.colmax, 0, (size_t) k * sizeof (double), s)) ;
     if (nnz > 0)
     {
         int blocks = (int) ((nnz + 255) / 256 < 4096 ? (nnz + 255) / 256 : 4096) ;
         k_fx_colmax<T> <<<blocks, 256, 0, s>>> (G->B.j, (const T *) G->B.x, nnz,
-            (unsigned long long *) G->fx_colmax) ;
+            (unsigned long long *) G->fx.colmax) ;
         GXD_LAUNCH_CHECK () ;
     }
     if (gxd_fx_xf<M, T> ())
     {
-        GXD_CUDA_TRY (cudaMalloc (&G->fx_brange, 2 * sizeof (uint32_t))) ;
-        GXD_CUDA_TRY (cudaMemsetAsync (G->fx_brange, 0xff, sizeof (uint32_t), s)) ;
-        GXD_CUDA_TRY (cudaMemsetAsync (G->fx_brange + 1, 0, sizeof (uint32_t), s)) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx.brange, 2 * sizeof (uint32_t))) ;
+        GXD_CUDA_TRY (cudaMemsetAsync (G->fx.brange, 0xff, sizeof (uint32_t), s)) ;
+        GXD_CUDA_TRY (cudaMemsetAsync (G->fx.brange + 1, 0, sizeof (uint32_t), s)) ;
         if (nnz > 0)
         {
             k_fx_range<T> <<<(unsigned) std::min<int64_t> ((nnz + 255) / 256, 1024), 256, 0, s>>> (
-                (const T *) G->B.x, nnz, G->fx_brange) ;
+                (const T *) G->B.x, nnz, G->fx.brange) ;
             GXD_LAUNCH_CHECK () ;
         }
     }
     if (gxd_fx_logs<M, T> ())
     {
         const int64_t na = G->A.nnz ;
-        GXD_CUDA_TRY (cudaMalloc (&G->fx_alog, (size_t) (na > 0 ? na : 1) * sizeof (double))) ;
-        GXD_CUDA_TRY (cudaMalloc (&G->fx_bpack, (size_t) (nnz > 0 ? nnz : 1) * sizeof (double2))) ;
-        GXD_CUDA_TRY (cudaMalloc (&G->fx_ltab, GXD_FX_LTAB * sizeof (double2))) ;
-        k_fx_ltab <<<1, GXD_FX_LTAB, 0, s>>> (G->fx_ltab) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx.alog, (size_t) (na > 0 ? na : 1) * sizeof (double))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx.bpack, (size_t) (nnz > 0 ? nnz : 1) * sizeof (double2))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx.ltab, GXD_FX_LTAB * sizeof (double2))) ;
+        k_fx_ltab <<<1, GXD_FX_LTAB, 0, s>>> (G->fx.ltab) ;
         GXD_LAUNCH_CHECK () ;
-        GXD_CUDA_TRY (cudaMalloc (&G->fx_itab, GXD_FX_ITAB * sizeof (double))) ;
-        GXD_CUDA_TRY (cudaMalloc (&G->fx_bint, sizeof (uint32_t))) ;
-        GXD_CUDA_TRY (cudaMemsetAsync (G->fx_bint, 0, sizeof (uint32_t), s)) ;
-        k_fx_itab <<<1, 256, 0, s>>> (G->fx_itab) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx.itab, GXD_FX_ITAB * sizeof (double))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->fx.bint, sizeof (uint32_t))) ;
+        GXD_CUDA_TRY (cudaMemsetAsync (G->fx.bint, 0, sizeof (uint32_t), s)) ;
+        k_fx_itab <<<1, 256, 0, s>>> (G->fx.itab) ;
         GXD_LAUNCH_CHECK () ;
         if (nnz > 0)
         {
             k_fx_ints<T> <<<(unsigned) std::min<int64_t> ((nnz + 255) / 256, 1024), 256, 0, s>>> (
-                (const T *) G->B.x, nnz, G->fx_bint) ;
+                (const T *) G->B.x, nnz, G->fx.bint) ;
             GXD_LAUNCH_CHECK () ;
         }
         if (na > 0)
         {
             k_fx_xlogx<T> <<<(unsigned) std::min<int64_t> ((na + 255) / 256, 4096), 256, 0, s>>> (
-                (const T *) G->A.x, na, G->fx_alog) ;
+                (const T *) G->A.x, na, G->fx.alog) ;
             GXD_LAUNCH_CHECK () ;
         }
         if (nnz > 0)
         {
             k_fx_pack<T> <<<(unsigned) std::min<int64_t> ((nnz + 255) / 256, 4096), 256, 0, s>>> (
-                G->csc [0].rows, (const T *) G->csc [0].vals, nnz, G->fx_bpack) ;
+                G->csc [0].rows, (const T *) G->csc [0].vals, nnz, G->fx.bpack) ;
             GXD_LAUNCH_CHECK () ;
         }
     }
     if (m > 0)
     {
         k_fx_exp<M, T> <<<(unsigned) ((m * 32 + 255) / 256), 256, 0, s>>> (G->P,
-            G->A.p, G->A.j, (const T *) G->A.x, m, G->fx_colmax, G->fx_brange,
-            G->fx_bint, G->fx_exp) ;
+            G->A.p, G->A.j, (const T *) G->A.x, m, G->fx.colmax, G->fx.brange,
+            G->fx.bint, G->fx.exp) ;
         GXD_LAUNCH_CHECK () ;
     }
 cleanup:
@@ -917,7 +917,11 @@ static GrB_Info launch_fx (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
 template <int M, typename T>
 static GrB_Info prepare_fx (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
-    if constexpr (gxd_fx_ok<M> ()) return prepare_fx_ok<M, T> (G, s, msg) ;
+    if constexpr (gxd_fx_ok<M> ())
+    {
+        G->fixed_point = true ;     // its tiles take the fixed-point kernels
+        return prepare_fx_ok<M, T> (G, s, msg) ;
+    }
     return GrB_SUCCESS ;
 }
 
@@ -929,8 +933,9 @@ GrB_Info gxd_intersect_fx_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
 }
 
-// column maxima and row scales (after gxd_intersect_prepare: fills nothing
-// for a metric without a fixed-point form)
+// column maxima and row scales (after gxd_intersect_prepare); sets
+// G->fixed_point, or leaves it false for a plan without a fixed-point form
+// (M, T), whose tiles keep the floating-point kernels
 GrB_Info gxd_intersect_fx_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
     const gxd_plan *P = &G->P ;

@@ -571,12 +571,12 @@ static GrB_Info sort_by_degree (gxd_gpu_ctx *G, const int64_t *p, int64_t r0,
     int64_t r1, int32_t *perm, int64_t *bnd, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    const int64_t nr = r1 - r0, maxn = G->sort_rows ;
-    uint32_t *din = (uint32_t *) G->sort_ws, *dout = din + maxn ;
+    const int64_t nr = r1 - r0, maxn = G->spsv.sort_rows ;
+    uint32_t *din = (uint32_t *) G->spsv.sort_ws, *dout = din + maxn ;
     int32_t *iin = (int32_t *) (dout + maxn) ;
     // CUB's workspace 256-byte aligned (the allocation has room for it)
     void *tmp = (void *) (((uintptr_t) (iin + maxn) + 255) & ~(uintptr_t) 255) ;
-    size_t tb = G->sort_bytes ;
+    size_t tb = G->spsv.sort_bytes ;
     if (nr <= 0) return GrB_SUCCESS ;
     if (nr > maxn) return gxd_fail (GrB_PANIC, msg, "SPSV sort larger than its workspace") ;
     k_degrees <<<nblk (nr, 256), 256, 0, s>>> (p, r0, nr, din, iin) ;
@@ -600,11 +600,11 @@ static GrB_Info launch_spsv (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     // workspace: pass 1 [rows][n], pass 2 [n][rows], the states' s1 after
     // (Bray-Curtis's denominators, the scales of scaled sums)
-    double *w = (double *) G->ws1 ;
+    double *w = (double *) G->spsv.ws1 ;
     double *p1a = w, *p2a = w + len ;
     double *p1b = bc ? w + 2 * len : NULL, *p2b = bc ? w + 3 * len : NULL ;
-    int32_t *p1n = nu ? G->wsint : NULL ;
-    if (G->spsv_coo)
+    int32_t *p1n = nu ? G->spsv.wsint : NULL ;
+    if (G->spsv.coo)
     {
         // the COO walk adds into the states: start them at the identity
         k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p1a, p1b, p1n, len) ;
@@ -618,11 +618,11 @@ static GrB_Info launch_spsv (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     }
     else
     {
-        GXD_GPU_TRY (sort_by_degree (G, G->A.p, i0, i1, G->perm_a, G->bnd + GXD_SPSV_CLASSES, s, msg)) ;
+        GXD_GPU_TRY (sort_by_degree (G, G->A.p, i0, i1, G->spsv.perm_a, G->spsv.bnd + GXD_SPSV_CLASSES, s, msg)) ;
         GXD_GPU_TRY ((launch_pass<M, T, 1, false> (G, &G->A, i0, rows, &G->B, 0, n,
-            G->perm_b, G->bnd, p1a, p1b, p1n, n, s, msg))) ;
+            G->spsv.perm_b, G->spsv.bnd, p1a, p1b, p1n, n, s, msg))) ;
         GXD_GPU_TRY ((launch_pass<M, T, 2, false> (G, &G->B, 0, n, &G->A, i0, i1,
-            G->perm_a, G->bnd + GXD_SPSV_CLASSES, p2a, p2b, NULL, rows, s, msg))) ;
+            G->spsv.perm_a, G->spsv.bnd + GXD_SPSV_CLASSES, p2a, p2b, NULL, rows, s, msg))) ;
     }
     {
         dim3 grid (nblk (n, 32), nblk (rows, 32)), block (32, 8) ;
@@ -638,7 +638,7 @@ GrB_Info gxd_spsv_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg)
 {
     const gxd_plan *P = &G->P ;
-    if (i1 - i0 > G->ws_rows)
+    if (i1 - i0 > G->spsv.ws_rows)
         return gxd_fail (GrB_PANIC, msg, "SPSV tile larger than its workspace") ;
     GXD_DISPATCH (P, launch_spsv, G, i0, i1, Ct, s, msg) ;
     return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
@@ -663,25 +663,25 @@ GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
     if (len < 1) len = 1 ;
     GXD_GPU_TRY (gxd_row_contexts (&G->P, &G->A, true, &G->RA, s, msg)) ;
     GXD_GPU_TRY (gxd_row_contexts (&G->P, &G->B, false, &G->RB, s, msg)) ;
-    GXD_CUDA_TRY (cudaMalloc (&G->ws1, (size_t) len * (bc ? 4 : 2) * sizeof (double))) ;
-    if (nu) GXD_CUDA_TRY (cudaMalloc (&G->wsint, (size_t) len * sizeof (int32_t))) ;
-    G->ws_rows = tile_rows ;
+    GXD_CUDA_TRY (cudaMalloc (&G->spsv.ws1, (size_t) len * (bc ? 4 : 2) * sizeof (double))) ;
+    if (nu) GXD_CUDA_TRY (cudaMalloc (&G->spsv.wsint, (size_t) len * sizeof (int32_t))) ;
+    G->spsv.ws_rows = tile_rows ;
     {
         // the walk by rows: B's rows sorted once, A's per row tile
-        G->spsv_coo = gxd_tuning ().spsv_coo ;
+        G->spsv.coo = gxd_tuning ().spsv_coo ;
         int64_t maxn = (n > tile_rows) ? n : tile_rows ;
         if (maxn < 1) maxn = 1 ;
         size_t tb = 0 ;
         GXD_CUDA_TRY (cub::DeviceRadixSort::SortPairsDescending (NULL, tb,
             (uint32_t *) NULL, (uint32_t *) NULL, (int32_t *) NULL,
             (int32_t *) NULL, (int) maxn, 0, 32, s)) ;
-        G->sort_rows = maxn ;
-        G->sort_bytes = tb ;
-        GXD_CUDA_TRY (cudaMalloc (&G->sort_ws, (size_t) maxn * 12 + 256 + tb)) ;
-        GXD_CUDA_TRY (cudaMalloc (&G->perm_b, (size_t) (n > 0 ? n : 1) * sizeof (int32_t))) ;
-        GXD_CUDA_TRY (cudaMalloc (&G->perm_a, (size_t) maxn * sizeof (int32_t))) ;
-        GXD_CUDA_TRY (cudaMalloc (&G->bnd, 2 * GXD_SPSV_CLASSES * sizeof (int64_t))) ;
-        GXD_GPU_TRY (sort_by_degree (G, G->B.p, 0, n, G->perm_b, G->bnd, s, msg)) ;
+        G->spsv.sort_rows = maxn ;
+        G->spsv.sort_bytes = tb ;
+        GXD_CUDA_TRY (cudaMalloc (&G->spsv.sort_ws, (size_t) maxn * 12 + 256 + tb)) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->spsv.perm_b, (size_t) (n > 0 ? n : 1) * sizeof (int32_t))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->spsv.perm_a, (size_t) maxn * sizeof (int32_t))) ;
+        GXD_CUDA_TRY (cudaMalloc (&G->spsv.bnd, 2 * GXD_SPSV_CLASSES * sizeof (int64_t))) ;
+        GXD_GPU_TRY (sort_by_degree (G, G->B.p, 0, n, G->spsv.perm_b, G->spsv.bnd, s, msg)) ;
     }
 cleanup:
     return info ;
