@@ -24,21 +24,15 @@
 // room for those entries (GXD_ICH, columns staged at once: gpu_internal.cuh)
 #define GXD_SHORT 64
 #define GXD_SBUF 768
-// variant 2 stores each staged entry's term g(x, y) as a double, computed
-// while staging (all threads at once, off the per-column critical path):
-// 512 entries keep the static shared memory of variant 1's 768 floats
-#define GXD_SBUF_PRE 512
 
 // kernel variants (gxd_gpu_tuning.kv, gpu_tuning.h; 0: gxd_default_kv):
 //  1: each term g(x, y) computed inside its column's phase (the v5 kernel
 //     of bench/gpu_measurements.md), registers as the compiler likes
-//  2: the terms of staged (short) columns computed while staging, so a
-//     phase only adds; capped at 48 registers (5 blocks of 256 threads per
-//     SM).  Same terms, same order of the sums: deterministic as 1.
 //  3: no barrier per column, terms added in fixed point with atomics
 //     (gpu_intersect_fx.cu); deterministic too (integer sums).
-// Measured (bench/gpu_measurements.md, "Kernel variants", six data sets, proof
-// run of 2026-11-22 22:25): 3 is the fastest for Canberra, Jensen-Shannon
+// (A variant 2, computing the staged columns' terms while staging, was
+// never faster than 1 and is gone.)  Measured (bench/gpu_measurements.md,
+// "Kernel variants", six data sets): 3 is the fastest for Canberra, Jensen-Shannon
 // and Hamming on all six (1.1-2.7x the best of 1 and 2), for Manhattan
 // except on debian_depends (4.4 entries per row: 0.0045 against 0.0041 ms
 // per 10^6 pairs), and for cosine, Euclidean and squared Euclidean where
@@ -56,13 +50,8 @@ __host__ __device__ constexpr int gxd_default_kv (int m, double mean_degree)
             && mean_degree >= 16) ? 3 : 1 ;
 }
 
-template <bool PRE, typename T> struct gxd_sbv { typedef T type ; } ;
-template <typename T> struct gxd_sbv<true, T> { typedef double type ; } ;
-
-// variant 2 is capped at 48 registers (5 blocks of 256 threads per SM, as
-// variant 1 reaches for Manhattan with 40); its launch uses <= 256 threads
-template <int M, typename T, bool TWO, int V>
-__global__ void __launch_bounds__ (V == 1 ? 1024 : 256, V == 1 ? 1 : 5)
+template <int M, typename T, bool TWO>
+__global__ void __launch_bounds__ (1024, 1)
 k_intersect (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
     const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
@@ -70,11 +59,6 @@ k_intersect (gxd_plan P,
     int64_t tn, T *Ct)
 {
     const gxd_metric_id m = (gxd_metric_id) M ;
-    // PRE: the staged value is the term g(x, y) (variant 2, one term;
-    // Bray-Curtis's two terms stay in the phase)
-    constexpr bool PRE = (V == 2) && !TWO ;
-    constexpr int SB = (V == 2) ? GXD_SBUF_PRE : GXD_SBUF ;
-    typedef typename gxd_sbv<V == 2, T>::type SV ;
     extern __shared__ double acc [] ;
     double *acc2 = acc + GXD_SW_LEN (tn) ;
     const int64_t i = i0 + blockIdx.x ;
@@ -100,8 +84,8 @@ k_intersect (gxd_plan P,
     __shared__ double s_x [GXD_ICH] ;
     __shared__ int32_t s_off [GXD_ICH + 1] ;
     __shared__ int32_t s_cnt ;
-    __shared__ int32_t sb_j [SB] ;
-    __shared__ SV sb_y [SB] ;
+    __shared__ int32_t sb_j [GXD_SBUF] ;
+    __shared__ T sb_y [GXD_SBUF] ;
     for (int64_t base = alo ; base < ahi ; )
     {
         const int cmax = (int) ((ahi - base < GXD_ICH) ? ahi - base : GXD_ICH) ;
@@ -115,7 +99,7 @@ k_intersect (gxd_plan P,
             s_off [t+1] = (hi - lo <= GXD_SHORT) ? (int32_t) (hi - lo) : 0 ;
         }
         __syncthreads () ;
-        if (tid < 32) gxd_stage_scan (s_off, cmax, &s_cnt, SB) ;
+        if (tid < 32) gxd_stage_scan (s_off, cmax, &s_cnt, GXD_SBUF) ;
         __syncthreads () ;
         const int cnt = s_cnt ;
         // one warp per staged column (<= GXD_SHORT entries each): no search
@@ -123,13 +107,10 @@ k_intersect (gxd_plan P,
         {
             const int off = s_off [t], len = s_off [t+1] - off ;
             const int64_t lo = s_lo [t] ;
-            const double xs = PRE ? s_x [t] : 0 ;
             for (int e = (tid & 31) ; e < len ; e += 32)
             {
                 sb_j [off + e] = __ldg (rows + lo + e) ;
-                const T y = __ldg (vals + lo + e) ;
-                if (PRE) sb_y [off + e] = (SV) gxd_g (m, &P, xs, (double) y) ;
-                else     sb_y [off + e] = (SV) y ;
+                sb_y [off + e] = __ldg (vals + lo + e) ;
             }
         }
         __syncthreads () ;
@@ -144,13 +125,9 @@ k_intersect (gxd_plan P,
                 {
                     const int e = s_off [t] + tid ;
                     const int32_t jj = sb_j [e] ;
-                    if (PRE) acc [GXD_SW (jj)] += (double) sb_y [e] ;
-                    else
-                    {
-                        const double y = (double) sb_y [e] ;
-                        acc [GXD_SW (jj)] += gxd_g (m, &P, x, y) ;
-                        if (TWO) acc2 [GXD_SW (jj)] += gxd_g2 (x, y) ;
-                    }
+                    const double y = (double) sb_y [e] ;
+                    acc [GXD_SW (jj)] += gxd_g (m, &P, x, y) ;
+                    if (TWO) acc2 [GXD_SW (jj)] += gxd_g2 (x, y) ;
                 }
             }
             else
@@ -194,38 +171,28 @@ k_intersect (gxd_plan P,
 // launch
 //------------------------------------------------------------------------------
 
-template <int M, typename T, int V>
-static GrB_Info launch_v (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+template <int M, typename T>
+static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     constexpr bool two = (M == GXD_BRAYCURTIS) ;
     const int64_t n = G->B.nrows, rows = i1 - i0 ;
-    const int nt = (V >= 2 && G->threads > 256) ? 256 : G->threads ;
+    const int nt = G->threads ;
     size_t shmem = (size_t) GXD_SW_LEN (G->tn) * sizeof (double) * (two ? 2 : 1) ;
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
-    GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect<M, T, two, V>,
+    GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect<M, T, two>,
         cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
     GXD_GPU_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
         int64_t r0, int64_t nr)
     {
-        k_intersect<M, T, two, V> <<<(unsigned) nr, nt, shmem, s>>> (G->P,
+        k_intersect<M, T, two> <<<(unsigned) nr, nt, shmem, s>>> (G->P,
             G->A.p, G->A.j, (const T *) G->A.x, G->RA,
             G->B.p, G->B.j, (const T *) G->B.x, G->RB,
             G->csc [t], i0 + r0, j0, w, n, G->A.ncols, G->tn, (T *) Ct + r0 * n) ;
     })) ;
 cleanup:
     return info ;
-}
-
-template <int M, typename T>
-static GrB_Info launch_intersect (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
-    void *Ct, cudaStream_t s, char *msg)
-{
-    // variant 3 is served by gxd_intersect_tile when it was prepared; 2
-    // only when asked for (no default picks it now)
-    if (G->kv == 2) return launch_v<M, T, 2> (G, i0, i1, Ct, s, msg) ;
-    return launch_v<M, T, 1> (G, i0, i1, Ct, s, msg) ;
 }
 
 GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,

@@ -26,8 +26,7 @@
 
 // threads per block of the intersection kernel (whole warps, at least
 // GXD_SHORT, gpu_intersect.cu, needs): 256 to 1,024 measured no faster
-// (occupancy is not the limit), and variant 2 is built for 256 (48
-// registers, 5 blocks per SM)
+// (occupancy is not the limit)
 #define GXD_GPU_THREADS 256
 
 // a row tile of distances on the device takes at most 1/4 of the free
@@ -47,7 +46,7 @@ typedef struct
 {
     bool spsv ;             // every dense plan through the exact SPSV (always
                             // valid: the SPSV is exact for any plan)
-    int kv ;                // intersection kernel variant 1, 2 or 3
+    int kv ;                // intersection kernel variant 1 or 3
                             // (gpu_intersect.cu); 0: gxd_default_kv
     bool spsv_coo ;         // the SPSV walks B in COO order (the seed's
                             // walk, gpu_spsv.cu); false: by degree-sorted rows

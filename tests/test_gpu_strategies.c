@@ -25,7 +25,6 @@ static const forced configs [ ] =
     { "SPSV, rows walk",          { .spsv = true } },
     { "SPSV, COO walk",           { .spsv = true, .spsv_coo = true } },
     { "intersection variant 1",   { .kv = 1 } },
-    { "intersection variant 2",   { .kv = 2 } },
     { "intersection variant 3",   { .kv = 3 } },
     { "tiny tiles",               { .tn = 5, .tile_bytes = 600 } },
 } ;
