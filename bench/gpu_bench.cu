@@ -19,11 +19,11 @@
 //                              (debian_depends), sampled against the host
 //   gpu_bench e2e              GXD_gpu_dense with host output, timed
 //   gpu_bench variants [dir]   intersection kernel variants side by side
-//   gpu_bench spsv [dir]       the SPSV's two walks and the naive merge
+//   gpu_bench spsv [dir]       the SPSV against the naive merge
 //   gpu_bench one METRIC SET [dir [kv]]   one metric, one set (kv: force a
 //                              kernel variant), e.g. under a profiler
 //
-// Strategies, kernel variants, tile sizes and walks are forced through the
+// Strategies, kernel variants and tile sizes are forced through the
 // tuning override of cuda/gpu_tuning.h (TUNE below).  Without a usable GPU
 // it prints so and exits 77, which ctest reads as skipped (gpu_check).
 
@@ -564,18 +564,15 @@ static int run_determinism (void)
         }
     }
     TUNE (kv, 0) ;
-    // the exact union path, both walks (a plus-sum: the order matters)
+    // the exact union path (a plus-sum: the order matters)
     TUNE (spsv, true) ;
-    for (const char *walk : { "rows", "coo" })
     {
-        TUNE (spsv_coo, !strcmp (walk, "coo")) ;
         hmat S = gen_powerlaw (1500, 20000, 60, 43) ;
         bool same = same_bits (plan_of (GXD_MANHATTAN, false), S, 3) ;
-        printf ("determinism MANHATTAN        fp32 1500x1500 SPSV walk %s (3 runs): %s\n",
-            walk, same ? "bitwise identical" : "DIFFERENT") ;
+        printf ("determinism MANHATTAN        fp32 1500x1500 SPSV (3 runs): %s\n",
+            same ? "bitwise identical" : "DIFFERENT") ;
         bad += !same ;
     }
-    TUNE (spsv_coo, false) ;
     TUNE (spsv, false) ;
     return bad ;
 }
@@ -925,9 +922,9 @@ static void run_variants (const char *dir)
     for (auto &l : table) printf ("%s\n", l.c_str ()) ;
 }
 
-// the SPSV's two walks (gxd_gpu_tuning.spsv_coo) against the naive merge, in
-// one run: ms per 10^6 pairs, FP32, 1,024 rows x all rows, device output
-static void run_spsv_walks (const char *dir)
+// the SPSV against the naive merge, in one run: ms per 10^6 pairs, FP32,
+// 1,024 rows x all rows, device output
+static void run_spsv (const char *dir)
 {
     std::vector<bench_set> sets = bench_sets (dir, NULL) ;
     std::vector<std::string> table ;
@@ -939,28 +936,20 @@ static void run_spsv_walks (const char *dir)
         const double mp = (double) rs * m / 1e6 ;
         double naive = time_naive (A, std::min<int64_t> (m, 2048))
             / ((double) std::min<int64_t> (m, 2048) * m / 1e6) ;
-        double r [4], cs [4] ; size_t sx ;
-        const char *walks [] = { "coo", "rows" } ;
-        for (int w = 0 ; w < 2 ; w++)
-        {
-            TUNE (spsv_coo, !strcmp (walks [w], "coo")) ;
-            r [w] = time_gxd (GXD_CHEBYSHEV, A, rs, GXD_STRAT_SPSV, 3, &sx, &cs [w]) / mp ;
-            TUNE (spsv, true) ;
-            r [2+w] = time_gxd (GXD_MANHATTAN, A, rs, GXD_STRAT_SPSV, 3, &sx, &cs [2+w]) / mp ;
-            TUNE (spsv, false) ;
-        }
-        TUNE (spsv_coo, false) ;
-        snprintf (line, sizeof line,
-            "| %-20s | %7.4f | %7.4f | %7.4f | %7.4f | %7.4f | %5.2fx | %5.2fx | %s |",
-            S.name.c_str (), naive, r [0], r [1], r [2], r [3], naive / r [0],
-            naive / r [1], (cs [0] == cs [1] && cs [2] == cs [3]) ? "same" : "DIFFER") ;
+        double r [2], cs [2] ; size_t sx ;
+        r [0] = time_gxd (GXD_CHEBYSHEV, A, rs, GXD_STRAT_SPSV, 3, &sx, &cs [0]) / mp ;
+        TUNE (spsv, true) ;
+        r [1] = time_gxd (GXD_MANHATTAN, A, rs, GXD_STRAT_SPSV, 3, &sx, &cs [1]) / mp ;
+        TUNE (spsv, false) ;
+        snprintf (line, sizeof line, "| %-20s | %7.4f | %7.4f | %7.4f | %5.2fx |",
+            S.name.c_str (), naive, r [0], r [1], naive / r [1]) ;
         printf ("%s\n", line) ;
         fflush (stdout) ;
         table.push_back (line) ;
     }
-    printf ("\nSPSV walks, ms per 10^6 pairs (median of 3), FP32, 1,024 rows x all, device output\n") ;
-    printf ("| data | naive L1 | Cheb coo | Cheb rows | L1 exact coo | L1 exact rows | naive/coo | naive/rows | probe |\n") ;
-    printf ("|---|---|---|---|---|---|---|---|---|\n") ;
+    printf ("\nthe SPSV, ms per 10^6 pairs (median of 3), FP32, 1,024 rows x all, device output\n") ;
+    printf ("| data | naive L1 | Chebyshev | L1 exact | naive/L1 exact |\n") ;
+    printf ("|---|---|---|---|---|\n") ;
     for (auto &l : table) printf ("%s\n", l.c_str ()) ;
 }
 
@@ -1148,15 +1137,13 @@ int main (int argc, char **argv)
     {
         run_checks () ;
         // every check again with each intersection variant forced on every
-        // metric (3 with the SPSV's COO walk, then 1)
+        // metric (3, then 1)
         TUNE (kv, 3) ;
-        TUNE (spsv_coo, true) ;
         run_checks () ;
-        TUNE (spsv_coo, false) ;
         TUNE (kv, 1) ;
         run_checks () ;
         TUNE (kv, 0) ;
-        printf ("checks: %d of %d failed (defaults; variant 3 with the SPSV's COO walk; variant 1)\n",
+        printf ("checks: %d of %d failed (defaults; variant 3; variant 1)\n",
             nfail, ncheck) ;
         int bad = run_determinism () ;
         return (nfail || bad) ? 1 : 0 ;
@@ -1188,7 +1175,7 @@ int main (int argc, char **argv)
         return 0 ;
     }
     if (!strcmp (mode, "variants")) { run_variants (argc > 2 ? argv [2] : ".carry") ; return 0 ; }
-    if (!strcmp (mode, "spsv")) { run_spsv_walks (argc > 2 ? argv [2] : ".carry") ; return 0 ; }
+    if (!strcmp (mode, "spsv")) { run_spsv (argc > 2 ? argv [2] : ".carry") ; return 0 ; }
     if (!strcmp (mode, "e2e")) { run_end_to_end () ; return 0 ; }
     if (!strcmp (mode, "big")) return run_big (argc > 2 ? argv [2] : ".carry") ? 1 : 0 ;
     if (!strcmp (mode, "one") && argc > 3)

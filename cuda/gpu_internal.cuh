@@ -73,7 +73,7 @@ static inline GrB_Info gxd_fail (GrB_Info info, char *msg, const char *text)
 // a CSR matrix on the device: int64 row pointers (nnz may pass 2^31), int32
 // columns (k < 2^31 is required on the GPU; it halves the index traffic),
 // values T (float or double, as the plan says), and the COO row of each
-// entry (SPSV walks and CSC builds need it)
+// entry (the CSC builds and sampled products need it)
 typedef struct
 {
     int64_t nrows, ncols, nnz ;
@@ -305,9 +305,7 @@ struct gxd_spsv_ctx
     int32_t *wsint ;
     int64_t ws_rows ;
     // the walk by rows: walked rows by decreasing degree (B once, A per
-    // tile), their degree classes, and the sort's workspace; coo: the
-    // seed's walk in COO order instead
-    bool coo ;
+    // tile), their degree classes, and the sort's workspace
     int32_t *perm_a, *perm_b ;
     int64_t *bnd ;
     void *sort_ws ;

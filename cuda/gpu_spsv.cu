@@ -15,13 +15,13 @@
 // shared memory: dense (values + presence bits) when k fits, else a hash
 // table at <= 50 % load (§6.2.2); rows too long for the table are split
 // into column ranges of at most half the table and processed one after the
-// other (high-degree partition, §6.2.3).  The block walks every entry of B
-// in COO order; each warp owns a fixed range of whole rows of B (found by
-// binary search on B's row pointers), takes 32 entries at a time and
-// reduces them by row with a segmented scan (fixed shuffle order), carrying
-// a row's partial into the next 32.  Each (a, b) pair is thus owned by one
-// warp: no atomics, the same bits every run.  Pass 1 covers the columns of
-// b (a∩b and b-only, x = identity where a misses).
+// other (high-degree partition, §6.2.3).  The block walks every row of B,
+// by decreasing degree, each row taken by a group of lanes sized to it
+// (spsv_walk_rows; the seed's walk over B's entries in COO order measured
+// slower and is gone).  Each (a, b) pair is owned by one group, its
+// entries taken in a fixed order: no atomics, the same bits every run.
+// Pass 1 covers the columns of b (a∩b and b-only, x = identity where a
+// misses).
 // Pass 2 swaps the roles (a block per row b, walking A's rows of the tile)
 // and applies f(x, e) to the columns of a that b misses.
 // A combine kernel merges the two partial states (gxd_ucombine) and
@@ -29,7 +29,6 @@
 // for the states that use s1: Bray-Curtis and the scaled sums).
 
 #include "gpu_internal.cuh"
-#include "gpu_tuning.h"
 #include <cub/cub.cuh>
 #include <stdlib.h>
 
@@ -109,18 +108,6 @@ template <typename T, bool DENSE> struct held_row
         }
     }
 } ;
-
-// first row r in [lo, hi] with p [r] >= target
-__device__ __forceinline__ int64_t row_lower_bound (const int64_t *p,
-    int64_t lo, int64_t hi, int64_t target)
-{
-    while (lo < hi)
-    {
-        int64_t mid = (lo + hi) / 2 ;
-        if (p [mid] < target) lo = mid + 1 ; else hi = mid ;
-    }
-    return lo ;
-}
 
 // write (or, after an earlier column range of the held row, combine into)
 // the partial state of one pair
@@ -241,119 +228,13 @@ __device__ __forceinline__ void spsv_walk_rows (const gxd_plan &P,
     }
 }
 
-// The seed's walk (gxd_gpu_tuning.spsv_coo, gpu_tuning.h): B's entries in
-// COO order, each warp a fixed range of whole rows of B (binary search on
-// its row pointers), 32 entries at a time reduced by row with a segmented
-// scan (fixed shuffle order), a row's partial carried into the next 32.
-// Measured slower than the walk by rows (bench/gpu_measurements.md).
-template <int M, typename T, int PASS, bool DENSE>
-__device__ __forceinline__ void spsv_walk_coo (const gxd_plan &P,
-    const held_row<T, DENSE> &H, const int64_t *Wp, const int32_t *Wj,
-    const T *Wx, const int32_t *Wrow, int64_t wr0, int64_t wr1, int32_t clo,
-    int32_t chi, gxd_drows RA, gxd_drows RB, const gxd_row &rh, double *ws0,
-    double *ws1, int32_t *wsn, int64_t ld)
-{
-    const gxd_metric_id m = (gxd_metric_id) M ;
-    const bool BC = gxd_ustate_two ((gxd_metric_id) M) ;   // s1 kept
-    const bool NU = (PASS == 1) && (M == GXD_CORRELATION || M == GXD_GENERIC) ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
-    const int lane = tid & 31, wid = tid / 32, nw = nt / 32 ;
-    const double e = gxd_missing (M, P) ;
-    // this warp's range of whole walked rows
-    const int64_t E0 = Wp [wr0], E1 = Wp [wr1] ;
-    const int64_t rlo = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * wid / nw) ;
-    const int64_t rhi = row_lower_bound (Wp, wr0, wr1, E0 + (E1 - E0) * (wid + 1) / nw) ;
-    const int64_t elo = Wp [rlo], ehi = Wp [rhi] ;
-    int32_t ckey = -1 ;                     // carried row (uniform)
-    gxd_ustate cst = gxd_ubegin (m, &P) ;
-    int32_t ccnt = 0 ;
-    for (int64_t eb = elo ; eb < ehi ; eb += 32)
-    {
-        const int64_t q = eb + lane ;
-        const bool valid = q < ehi ;
-        int32_t key = valid ? Wrow [q] : INT32_MAX ;
-        gxd_ustate st = gxd_ubegin (m, &P) ;
-        int32_t cnt = 0 ;
-        if (valid)
-        {
-            const int32_t c = Wj [q] ;
-            if (c >= clo && c < chi)
-            {
-                const gxd_row rw = gxd_load_row (PASS == 1 ? RB : RA, key) ;
-                spsv_step<M, T, PASS, DENSE> (P, H, c, (double) Wx [q], e, rh,
-                    rw, &st, &cnt) ;
-            }
-        }
-        // all 32 entries in one row (rows longer than a warp): a plain
-        // butterfly; + max * min are commutative, so every lane ends
-        // with the same bits
-        const int32_t key0 = __shfl_sync (0xffffffffu, key, 0) ;
-        if (__all_sync (0xffffffffu, key == key0))
-        {
-            #pragma unroll
-            for (int off = 16 ; off > 0 ; off >>= 1)
-            {
-                gxd_ustate o ;
-                o.s0 = __shfl_xor_sync (0xffffffffu, st.s0, off) ;
-                o.s1 = BC ? __shfl_xor_sync (0xffffffffu, st.s1, off) : 0 ;
-                if (NU) cnt += __shfl_xor_sync (0xffffffffu, cnt, off) ;
-                st = gxd_ucombine (M, P, st, o) ;
-            }
-        }
-        else
-        {
-            // inclusive segmented scan (keys ascending within the warp)
-            #pragma unroll
-            for (int off = 1 ; off < 32 ; off <<= 1)
-            {
-                int32_t k2 = __shfl_up_sync (0xffffffffu, key, off) ;
-                gxd_ustate o ;
-                o.s0 = __shfl_up_sync (0xffffffffu, st.s0, off) ;
-                o.s1 = BC ? __shfl_up_sync (0xffffffffu, st.s1, off) : 0 ;
-                int32_t oc = NU ? __shfl_up_sync (0xffffffffu, cnt, off) : 0 ;
-                if (lane >= off && k2 == key)
-                {
-                    st = gxd_ucombine (M, P, o, st) ;
-                    if (NU) cnt += oc ;
-                }
-            }
-        }
-        if (key == ckey)
-        {
-            st = gxd_ucombine (M, P, cst, st) ;
-            if (NU) cnt += ccnt ;
-        }
-        int32_t knext = __shfl_down_sync (0xffffffffu, key, 1) ;
-        bool tail = valid && (lane == 31 || knext != key) ;
-        if (tail && lane == 31)
-        {
-            // does this row go on in the next 32 entries?
-            tail = !(q + 1 < ehi && Wrow [q + 1] == key) ;
-        }
-        // the new carry: lane 31's segment when it continues
-        int32_t k31 = __shfl_sync (0xffffffffu, key, 31) ;
-        bool go_on = __shfl_sync (0xffffffffu, (int) (valid && !tail), 31) ;
-        gxd_ustate s31 ;
-        s31.s0 = __shfl_sync (0xffffffffu, st.s0, 31) ;
-        s31.s1 = BC ? __shfl_sync (0xffffffffu, st.s1, 31) : 0 ;
-        int32_t c31 = NU ? __shfl_sync (0xffffffffu, cnt, 31) : 0 ;
-        // a row's pieces meet in its state (which starts at the identity)
-        if (tail)
-            spsv_store<M, PASS> (P, st, cnt, false,
-                (int64_t) blockIdx.x * ld + (key - wr0), ws0, ws1, wsn) ;
-        ckey = go_on ? k31 : -1 ;
-        cst = s31 ; ccnt = c31 ;
-    }
-}
-
 // PASS 1: held = row of A, walk = rows of B; PASS 2: held = row of B, walk
 // = rows of A.  Output partial state of pair (held bid, walked r) at
 // bid * ld + (r - wr0).
-template <int M, typename T, int PASS, bool DENSE, bool COO>
+template <int M, typename T, int PASS, bool DENSE>
 __global__ void __launch_bounds__ (GXD_SPSV_THREADS, GXD_SPSV_MINB) k_spsv (gxd_plan P,
     const int64_t *Hp, const int32_t *Hj, const T *Hx, int64_t h0,
-    const int64_t *Wp, const int32_t *Wj, const T *Wx, const int32_t *Wrow,
-    const int32_t *perm, const int64_t *bnd, int64_t wr0, int64_t wr1,
+    const int64_t *Wp, const int32_t *Wj, const T *Wx, const int32_t *perm, const int64_t *bnd, int64_t wr0, int64_t wr1,
     gxd_drows RA, gxd_drows RB, int64_t k, int hcap, bool use_bits,
     double *ws0, double *ws1, int32_t *wsn, int64_t ld)
 {
@@ -384,29 +265,11 @@ __global__ void __launch_bounds__ (GXD_SPSV_THREADS, GXD_SPSV_MINB) k_spsv (gxd_
         __syncthreads () ;
         for (int64_t q = c0 + tid ; q < c1 ; q += nt) H.insert (Hj [q], Hx [q]) ;
         __syncthreads () ;
-        if (COO)
-            spsv_walk_coo<M, T, PASS, DENSE> (P, H, Wp, Wj, Wx, Wrow, wr0, wr1,
-                clo, chi, RA, RB, rh, ws0, ws1, wsn, ld) ;
-        else
-            spsv_walk_rows<M, T, PASS, DENSE> (P, H, Wp, Wj, Wx, perm,
-                wr1 - wr0, bnd, wr0, clo, chi, c0 == plo,
-                PASS == 1 ? RB : RA, rh, ws0, ws1, wsn, ld) ;
+        spsv_walk_rows<M, T, PASS, DENSE> (P, H, Wp, Wj, Wx, perm,
+            wr1 - wr0, bnd, wr0, clo, chi, c0 == plo,
+            PASS == 1 ? RB : RA, rh, ws0, ws1, wsn, ld) ;
         if (c1 >= phi) break ;
     }
-}
-
-// every partial state starts at the monoid's identity (rows with no
-// entries are never written by the walks)
-template <int M>
-__global__ void k_spsv_fill (gxd_plan P, double *a, double *b, int32_t *cnt,
-    int64_t len)
-{
-    int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
-    if (q >= len) return ;
-    gxd_ustate s = gxd_ubegin ((gxd_metric_id) M, &P) ;
-    a [q] = s.s0 ;
-    if (b != NULL) b [q] = s.s1 ;
-    if (cnt != NULL) cnt [q] = 0 ;
 }
 
 // C (i, j) = uend (pass1 (i,j) (+) pass2 (j,i)); pass 2 is stored transposed
@@ -470,7 +333,7 @@ static bool spsv_dense (int64_t k, size_t tsize, int *hcap, size_t *shmem)
     return use ;
 }
 
-template <int M, typename T, int PASS, bool COO>
+template <int M, typename T, int PASS>
 static GrB_Info launch_pass (gxd_gpu_ctx *G, const gxd_dcsr *H, int64_t h0,
     int64_t nh, const gxd_dcsr *W, int64_t wr0, int64_t wr1,
     const int32_t *perm, const int64_t *bnd, double *a, double *b,
@@ -489,15 +352,14 @@ static GrB_Info launch_pass (gxd_gpu_ctx *G, const gxd_dcsr *H, int64_t h0,
     // left by an earlier call (k <= 64K, bits) refused the next (k > 64K)
     if (!dense)
     {
-        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, false, COO>,
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, false>,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
     }
     else
     {
-        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, true, COO>,
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_spsv<M, T, PASS, true>,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
     }
-    if (!COO)
     {
         // few held rows (pass 1 of a small row tile): split the walk so the
         // grid fills the GPU about four times over (at most 8 slices)
@@ -505,8 +367,8 @@ static GrB_Info launch_pass (gxd_gpu_ctx *G, const gxd_dcsr *H, int64_t h0,
         GXD_CUDA_TRY (cudaGetDevice (&dev)) ;
         GXD_CUDA_TRY (cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev)) ;
         GXD_CUDA_TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm,
-            dense ? (const void *) k_spsv<M, T, PASS, true, COO>
-                  : (const void *) k_spsv<M, T, PASS, false, COO>,
+            dense ? (const void *) k_spsv<M, T, PASS, true>
+                  : (const void *) k_spsv<M, T, PASS, false>,
             GXD_SPSV_THREADS, shmem)) ;
         int64_t want = 4 * (int64_t) sms * (per_sm > 0 ? per_sm : 1) ;
         slices = (int) ((want + nh - 1) / (nh > 0 ? nh : 1)) ;
@@ -517,14 +379,14 @@ static GrB_Info launch_pass (gxd_gpu_ctx *G, const gxd_dcsr *H, int64_t h0,
         int64_t nr = (nh - r0 < INT32_MAX) ? nh - r0 : INT32_MAX ;
         dim3 grid ((unsigned) nr, (unsigned) slices) ;
         #define GXD_SPSV_ARGS G->P, H->p, H->j, (const T *) H->x, h0 + r0,     \
-            W->p, W->j, (const T *) W->x, W->row, perm, bnd, wr0, wr1,         \
+            W->p, W->j, (const T *) W->x, perm, bnd, wr0, wr1,                 \
             G->RA, G->RB, G->A.ncols, hcap, use_bits, a + r0 * ld,             \
             b ? b + r0 * ld : NULL, cnt ? cnt + r0 * ld : NULL, ld
         if (dense)
-            k_spsv<M, T, PASS, true, COO> <<<grid, GXD_SPSV_THREADS,
+            k_spsv<M, T, PASS, true> <<<grid, GXD_SPSV_THREADS,
                 shmem, s>>> (GXD_SPSV_ARGS) ;
         else
-            k_spsv<M, T, PASS, false, COO> <<<grid, GXD_SPSV_THREADS,
+            k_spsv<M, T, PASS, false> <<<grid, GXD_SPSV_THREADS,
                 shmem, s>>> (GXD_SPSV_ARGS) ;
         #undef GXD_SPSV_ARGS
         GXD_LAUNCH_CHECK () ;
@@ -604,26 +466,11 @@ static GrB_Info launch_spsv (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     double *p1a = w, *p2a = w + len ;
     double *p1b = bc ? w + 2 * len : NULL, *p2b = bc ? w + 3 * len : NULL ;
     int32_t *p1n = nu ? G->spsv.wsint : NULL ;
-    if (G->spsv.coo)
-    {
-        // the COO walk adds into the states: start them at the identity
-        k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p1a, p1b, p1n, len) ;
-        GXD_LAUNCH_CHECK () ;
-        k_spsv_fill<M> <<<nblk (len, 256), 256, 0, s>>> (G->P, p2a, p2b, NULL, len) ;
-        GXD_LAUNCH_CHECK () ;
-        GXD_GPU_TRY ((launch_pass<M, T, 1, true> (G, &G->A, i0, rows, &G->B, 0, n,
-            NULL, NULL, p1a, p1b, p1n, n, s, msg))) ;
-        GXD_GPU_TRY ((launch_pass<M, T, 2, true> (G, &G->B, 0, n, &G->A, i0, i1,
-            NULL, NULL, p2a, p2b, NULL, rows, s, msg))) ;
-    }
-    else
-    {
-        GXD_GPU_TRY (sort_by_degree (G, G->A.p, i0, i1, G->spsv.perm_a, G->spsv.bnd + GXD_SPSV_CLASSES, s, msg)) ;
-        GXD_GPU_TRY ((launch_pass<M, T, 1, false> (G, &G->A, i0, rows, &G->B, 0, n,
-            G->spsv.perm_b, G->spsv.bnd, p1a, p1b, p1n, n, s, msg))) ;
-        GXD_GPU_TRY ((launch_pass<M, T, 2, false> (G, &G->B, 0, n, &G->A, i0, i1,
-            G->spsv.perm_a, G->spsv.bnd + GXD_SPSV_CLASSES, p2a, p2b, NULL, rows, s, msg))) ;
-    }
+    GXD_GPU_TRY (sort_by_degree (G, G->A.p, i0, i1, G->spsv.perm_a, G->spsv.bnd + GXD_SPSV_CLASSES, s, msg)) ;
+    GXD_GPU_TRY ((launch_pass<M, T, 1> (G, &G->A, i0, rows, &G->B, 0, n,
+        G->spsv.perm_b, G->spsv.bnd, p1a, p1b, p1n, n, s, msg))) ;
+    GXD_GPU_TRY ((launch_pass<M, T, 2> (G, &G->B, 0, n, &G->A, i0, i1,
+        G->spsv.perm_a, G->spsv.bnd + GXD_SPSV_CLASSES, p2a, p2b, NULL, rows, s, msg))) ;
     {
         dim3 grid (nblk (n, 32), nblk (rows, 32)), block (32, 8) ;
         k_spsv_combine<M, T> <<<grid, block, 0, s>>> (G->P, p1a, p1b, p1n,
@@ -668,7 +515,6 @@ GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
     G->spsv.ws_rows = tile_rows ;
     {
         // the walk by rows: B's rows sorted once, A's per row tile
-        G->spsv.coo = gxd_tuning ().spsv_coo ;
         int64_t maxn = (n > tile_rows) ? n : tile_rows ;
         if (maxn < 1) maxn = 1 ;
         size_t tb = 0 ;

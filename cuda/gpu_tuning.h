@@ -48,8 +48,6 @@ typedef struct
                             // valid: the SPSV is exact for any plan)
     int kv ;                // intersection kernel variant 1 or 3
                             // (gpu_intersect.cu); 0: gxd_default_kv
-    bool spsv_coo ;         // the SPSV walks B in COO order (the seed's
-                            // walk, gpu_spsv.cu); false: by degree-sorted rows
     int64_t tn ;            // > 0: rows of B per tile instead of GXD_GPU_TN
     int threads ;           // > 0: instead of GXD_GPU_THREADS (clamped to
                             // 64 .. 1024, whole warps)

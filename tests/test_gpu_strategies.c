@@ -7,9 +7,9 @@
 // The GPU picks one strategy per plan (cuda/gpu_dense.cu), so the other
 // paths a plan could take are not reached by the rest of the suite.  Here
 // the test-only override (cuda/gpu_tuning.h) forces each in turn: the exact
-// SPSV for every metric (with both of its walks), each intersection kernel
-// variant, and tiles of 5 rows of B in 600-byte tiles of C (so tiling, the
-// tile edges and the streaming of several tiles run on small inputs).  Every
+// SPSV for every metric, each intersection kernel variant, and tiles of 5
+// rows of B in 600-byte tiles of C (so tiling, the tile edges and the
+// streaming of several tiles run on small inputs).  Every
 // metric, FP32 and FP64, on several shape classes, against the SuiteSparse
 // reference at the suite's tolerances.  Skipped (exit 77) when the GPU
 // backend is not the one in use (no GPU, or GXBDIST_BACKEND=cpu).
@@ -22,8 +22,7 @@ typedef struct { const char *name ; gxd_gpu_tuning t ; } forced ;
 
 static const forced configs [ ] =
 {
-    { "SPSV, rows walk",          { .spsv = true } },
-    { "SPSV, COO walk",           { .spsv = true, .spsv_coo = true } },
+    { "SPSV",                     { .spsv = true } },
     { "intersection variant 1",   { .kv = 1 } },
     { "intersection variant 3",   { .kv = 3 } },
     { "tiny tiles",               { .tn = 5, .tile_bytes = 600 } },
