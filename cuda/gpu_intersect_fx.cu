@@ -349,9 +349,7 @@ __global__ void k_fx_range (const T *Bx, int64_t nnz, uint32_t *mm)
 // most pairs to the exact merge (measured).  A wide row's E_i is stored plus
 // GXD_FX_WIDE; in FP32 plans (counts apart) a row of fewer than 2^16 entries
 // is "split" instead (plus 2 GXD_FX_WIDE, see fx_add_split).
-#ifndef GXD_FX_NARROW_NNZ
 #define GXD_FX_NARROW_NNZ 128
-#endif
 #define GXD_FX_WIDE 4096
 // JS rows of small integers (fx_js_int): E_i stored plus this too
 #define GXD_FX_INTS (4 * GXD_FX_WIDE)
@@ -495,9 +493,7 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 // in column order, an equal run of whole steps per warp, GXD_FX_UNROLL
 // products per lane per step so their loads are in flight together; spare:
 // a slot no output reads (the last of GXD_SW_LEN)
-#ifndef GXD_FX_UNROLL
 #define GXD_FX_UNROLL 4
-#endif
 
 template <int M, typename T, int MODE, bool INT>
 __device__ __forceinline__ void fx_products (const gxd_plan &P,
@@ -661,9 +657,7 @@ __device__ __forceinline__ bool fx_pair (const gxd_plan &P, double a1, double q,
 // so that its block keeps to 1/6 of the SM's shared memory (6 blocks per
 // SM): 1-3 % faster on four sets; all 256 with 5 blocks per SM was 3 %
 // faster on text-like but 4 % slower on fortunes
-#ifndef GXD_FX_JSICH
 #define GXD_FX_JSICH 128
-#endif
 template <int M, typename T> __host__ __device__ constexpr int gxd_fx_ich ()
 {
     return gxd_fx_logs<M, T> () ? GXD_FX_JSICH : GXD_ICH ;
@@ -673,9 +667,7 @@ template <int M, typename T> __host__ __device__ constexpr int gxd_fx_redo ()
     return (gxd_fx_logs<M, T> () && GXD_FX_JSICH == GXD_ICH) ? GXD_FX_REDO / 2 : GXD_FX_REDO ;
 }
 
-#ifndef GXD_FX_MINB
 #define GXD_FX_MINB 6
-#endif
 
 template <int M, typename T>
 // 6 blocks per SM (40 registers; some metrics spill up to ~70 bytes):

@@ -37,12 +37,8 @@
 #define GXD_SPSV_DENSE_MAX (48 * 1024)      // dense row; 112 KB (2 blocks/SM) measured slower than the hash table
 // blocks per SM the walk's registers are capped for, and the entries of a
 // walked row whose loads each lane has in flight at once
-#ifndef GXD_SPSV_MINB
 #define GXD_SPSV_MINB 5
-#endif
-#ifndef GXD_SPSV_UNROLL
 #define GXD_SPSV_UNROLL 4
-#endif
 // the walk by rows: classes of walked rows by degree, group widths 32..1
 #define GXD_SPSV_CLASSES 6
 
