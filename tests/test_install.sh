@@ -5,11 +5,13 @@
 # examples/quickstart.c against it twice, as a user would: with pkg-config
 # (the .pc file names its prefix relative to itself) and with CMake's
 # find_package (gxbdistConfig.cmake); each program must run and pass.
-# usage: test_install.sh BUILD_DIR SOURCE_DIR C_COMPILER
+# usage: test_install.sh BUILD_DIR SOURCE_DIR C_COMPILER GRAPHBLAS_ROOT
+# (GRAPHBLAS_ROOT: the prefix GraphBLAS was found under, for find_package)
 set -eu
 build=$1
 src=$2
 cc=$3
+grb_root=$4
 command -v pkg-config >/dev/null 2>&1 || { echo "pkg-config not found: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -36,7 +38,7 @@ add_executable(quick $src/examples/quickstart.c)
 target_link_libraries(quick PRIVATE gxbdist::gxbdist m)
 CM
 cmake -S "$tmp/proj" -B "$tmp/proj/build" -DCMAKE_C_COMPILER="$cc" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_RPATH="$libdir" > "$tmp/cmake.log" 2>&1 \
+  -DCMAKE_PREFIX_PATH="$prefix;$grb_root" -DCMAKE_BUILD_RPATH="$libdir" > "$tmp/cmake.log" 2>&1 \
   || { cat "$tmp/cmake.log"; exit 1; }
 cmake --build "$tmp/proj/build" > "$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; exit 1; }
 "$tmp/proj/build/quick" > "$tmp/cmake.out"

@@ -40,11 +40,17 @@ def library_version():
 
 
 def active_backend():
-    """'cpu' or 'gpu': the backend a call with backend='auto' would use."""
+    """'cpu' or 'gpu': the backend a call with backend='auto' would use
+    (whatever an earlier call asked for)."""
     import ctypes
     from . import _lib
     _lib.ensure_init()
     b = ctypes.c_int(0)
-    _lib.check(_lib.GxB_Distance_active_backend(ctypes.byref(b)),
-               "GxB_Distance_active_backend")
+    key = (_lib.backend_code("auto"),) + _lib.verify_setting(False)
+    _lib._settings.acquire(key)
+    try:
+        _lib.check(_lib.GxB_Distance_active_backend(ctypes.byref(b)),
+                   "GxB_Distance_active_backend")
+    finally:
+        _lib._settings.release()
     return {1: "cpu", 2: "gpu"}.get(b.value, str(b.value))
