@@ -28,6 +28,11 @@ void GXD_neighbors_set_tiles (int64_t rows, int64_t cols) ;
 void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits) ;
 void GXD_jit_clear (void) ;
 
+// unions whose (+) is PLUS, for operators only GraphBLAS can call
+// (gxd_union_plus.c): pairs computed by the rewrite so far in this process,
+// and how many of those the union path computed again (not trusted)
+void GXD_union_plus_stats (int64_t *pairs, int64_t *redone) ;
+
 // verify mode's own test: when on, the backend's next results are perturbed
 // in one entry (the first computed entry is increased by 1 and doubled)
 // before verification and before they reach C

@@ -1,0 +1,562 @@
+// SPDX-License-Identifier: Apache-2.0
+//------------------------------------------------------------------------------
+// graphblas_ext/gxd_union_plus.c: a PLUS union by intersection and row terms
+//------------------------------------------------------------------------------
+
+// An operator f that only GraphBLAS can call (no C definition, or integer
+// types), under the PLUS monoid: the union's sum splits by where column c
+// lies, as the built-in metrics' sums do (issue 18).  With A0 = f(., e)
+// applied to A, B0 = f(e, .) applied to B, A_i and B_j the rows' patterns:
+//
+//   d(i,j) = sum_{c in A_i n B_j} f (a_ic, b_jc)          T1 = A PLUS.f B'
+//          - sum_{c in A_i n B_j} (A0_ic + B0_jc)         P  = A0 PLUS.PLUS B0'
+//          + sum_{c in A_i} A0_ic + sum_{c in B_j} B0_jc  rA_i + rB_j
+//          + (k - |A_i| - |B_j| + cnt_ij) f (e, e)        cnt = A PLUS.PAIR B'
+//
+// (P is the T2 + T3 of the issue in one product.)  f runs inside GrB_mxm
+// with the user's own semiring over the intersections only, and once per
+// entry in GrB_apply; everything else is built-in arithmetic.  So the work
+// is that of the sparse product A B', where the union path (the rows merged
+// pair by pair, gxd_union_graphblas.c) costs the sum of the union sizes
+// through GraphBLAS's generic kernels: 100-140x the built-in metric.
+//
+// Integers: computed in 64 bits with wrap-around and cut to the operator's
+// type, which is the same sum modulo 2^bits: exact.  FP32/FP64: the terms
+// are summed in double (T1 in the operator's type, as the union path sums
+// it) and may cancel; every pair whose bound on the rewrite's extra error
+// passes the house tolerance of its value (rel 1e-5 FP32, 1e-12 FP64) is
+// left in redo, for the union path to compute exactly as before.  A
+// non-finite f(x,e), f(e,y) or f(e,e) (or row sums that overflow) would make
+// inf - inf: then the rewrite does not run at all.
+//
+// Rows of A go in blocks of at most GXD_PLUS_BLOCK pairs, so that T1, P and
+// cnt (a column index and a value per pair each) stay within a bounded size
+// whatever m and n; with a mask only its pairs are computed (masked GrB_mxm).
+
+#include "gxd_internal.h"
+#include "gxd_test_hooks.h"
+#include <math.h>
+
+// pairs per block of rows: T1, P, cnt and the flags take about 50 bytes a
+// pair, so a block's intermediates stay under about 100 MiB
+#define GXD_PLUS_BLOCK (1 << 21)
+
+// the unit roundoff of double: the row terms are summed in double
+#define GXD_U 0x1p-53
+
+// testing hook (gxd_test_hooks.h): pairs computed by the rewrite, and of
+// those, pairs the union path computed again
+static int64_t stat_pairs = 0, stat_redone = 0 ;
+
+void GXD_union_plus_stats (int64_t *pairs, int64_t *redone)
+{
+    *pairs = __atomic_load_n (&stat_pairs, __ATOMIC_RELAXED) ;
+    *redone = __atomic_load_n (&stat_redone, __ATOMIC_RELAXED) ;
+}
+
+void GXD_redo_free (gxd_redo *R)
+{
+    GXD_free (R->i) ; GXD_free (R->j) ; GXD_free (R->pos) ;
+    memset (R, 0, sizeof (*R)) ;
+}
+
+// room for one more pair in R
+static bool redo_grow (gxd_redo *R)
+{
+    if (R->n < R->cap) return true ;
+    int64_t cap = (R->cap < 1024) ? 1024 : 2 * R->cap ;
+    int64_t *a [3] = { R->i, R->j, R->pos } ;
+    int64_t *b [3] ;
+    for (int q = 0 ; q < 3 ; q++)
+    {
+        b [q] = GXD_malloc (cap * sizeof (int64_t)) ;
+        if (b [q] == NULL)
+        {
+            for (int r = 0 ; r < q ; r++) GXD_free (b [r]) ;
+            return false ;
+        }
+        if (R->n > 0) memcpy (b [q], a [q], R->n * sizeof (int64_t)) ;
+        GXD_free (a [q]) ;
+    }
+    R->i = b [0] ; R->j = b [1] ; R->pos = b [2] ;
+    R->cap = cap ;
+    return true ;
+}
+
+//------------------------------------------------------------------------------
+// the arithmetic: double for FP32/FP64, 64-bit integers otherwise
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    bool fp ;
+    GrB_Type w ;                    // FP64, INT64 or UINT64
+    GrB_Semiring plus_plus, plus_pair ;
+    size_t zs ;                     // bytes of the result type
+    double tol ;                    // FP: the house tolerance
+    double fee ;                    // f(e,e), FP
+    uint64_t feeu ;                 // f(e,e), integers (bits of INT64/UINT64)
+    bool count ;                    // f(e,e) != 0: cnt needed
+    int64_t k ;
+}
+arith ;
+
+// false where ztype has no PLUS rewrite (BOOL, complex)
+static bool arith_of (arith *a, GrB_Type z)
+{
+    const GrB_Type si [4] = { GrB_INT8, GrB_INT16, GrB_INT32, GrB_INT64 } ;
+    const GrB_Type ui [4] = { GrB_UINT8, GrB_UINT16, GrB_UINT32, GrB_UINT64 } ;
+    memset (a, 0, sizeof (*a)) ;
+    if (z == GrB_FP32 || z == GrB_FP64)
+    {
+        a->fp = true ;
+        a->w = GrB_FP64 ;
+        a->plus_plus = GxB_PLUS_PLUS_FP64 ;
+        a->plus_pair = GxB_PLUS_PAIR_FP64 ;     // counts < 2^53: exact
+        a->tol = (z == GrB_FP32) ? 1e-5 : 1e-12 ;
+        return true ;
+    }
+    for (int q = 0 ; q < 4 ; q++)
+    {
+        if (z == si [q])
+        {
+            a->w = GrB_INT64 ;
+            a->plus_plus = GxB_PLUS_PLUS_INT64 ;
+            a->plus_pair = GxB_PLUS_PAIR_INT64 ;
+            return true ;
+        }
+        if (z == ui [q])
+        {
+            a->w = GrB_UINT64 ;
+            a->plus_plus = GxB_PLUS_PLUS_UINT64 ;
+            a->plus_pair = GxB_PLUS_PAIR_UINT64 ;
+            return true ;
+        }
+    }
+    return false ;
+}
+
+// the monoid is PLUS of its type, with identity 0 (a PLUS monoid made with
+// another identity is not a sum: left to the union path)
+static GrB_Info is_plus (bool *plus, GrB_Monoid add, GrB_Type z)
+{
+    #define GXD_FREE_ALL ;
+    const GrB_BinaryOp ops [10] =
+    {
+        GrB_PLUS_INT8, GrB_PLUS_INT16, GrB_PLUS_INT32, GrB_PLUS_INT64,
+        GrB_PLUS_UINT8, GrB_PLUS_UINT16, GrB_PLUS_UINT32, GrB_PLUS_UINT64,
+        GrB_PLUS_FP32, GrB_PLUS_FP64
+    } ;
+    GrB_BinaryOp op ;
+    *plus = false ;
+    GXD_TRY (GxB_Monoid_operator (&op, add)) ;
+    for (int q = 0 ; q < 10 ; q++) *plus |= (op == ops [q]) ;
+    if (!*plus) return GrB_SUCCESS ;
+    uint64_t id [2] = { 0, 0 } ;        // the largest of these types: 8 bytes
+    size_t zs ;
+    GXD_TRY (GxB_Type_size (&zs, z)) ;
+    GXD_TRY (GxB_Monoid_identity (id, add)) ;
+    const char *b = (const char *) id ;
+    for (size_t q = 0 ; q < zs ; q++) *plus &= (b [q] == 0) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+// f(e,e) into a (a 1-by-1 apply, so that GraphBLAS calls f)
+static GrB_Info f_of_identity (arith *a, const gxd_call *call, GrB_Scalar ex,
+    GrB_Scalar ey)
+{
+    #define GXD_FREE_ALL GrB_Matrix_free (&one) ; GrB_Matrix_free (&fe) ;
+    GrB_Matrix one = NULL, fe = NULL ;
+    GXD_TRY (GrB_Matrix_new (&one, call->xtype, 1, 1)) ;
+    GXD_TRY (GrB_Matrix_setElement_Scalar (one, ex, 0, 0)) ;
+    GXD_TRY (GrB_Matrix_new (&fe, a->w, 1, 1)) ;
+    GXD_TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (fe, NULL, NULL, call->mult,
+        one, ey, NULL)) ;
+    if (a->fp)
+    {
+        GXD_TRY (GrB_Matrix_extractElement_FP64 (&a->fee, fe, 0, 0)) ;
+        a->count = (a->fee != 0) ;
+    }
+    else
+    {
+        // INT64 or UINT64, its 64 bits (no typecast between them)
+        if (a->w == GrB_INT64)
+        {
+            int64_t v ;
+            GXD_TRY (GrB_Matrix_extractElement_INT64 (&v, fe, 0, 0)) ;
+            a->feeu = (uint64_t) v ;
+        }
+        else GXD_TRY (GrB_Matrix_extractElement_UINT64 (&a->feeu, fe, 0, 0)) ;
+        a->count = (a->feeu != 0) ;
+    }
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+//------------------------------------------------------------------------------
+// the row terms of A0 (or B0): counts, sums, sums of magnitudes
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    int64_t *n ;        // entries of row i
+    double *r, *s ;     // FP: the row's sum and its sum of |.|
+    uint64_t *u ;       // integers: the row's sum, wrapping
+}
+side ;
+
+static void side_free (side *S)
+{
+    GXD_free (S->n) ; GXD_free (S->r) ; GXD_free (S->s) ; GXD_free (S->u) ;
+    memset (S, 0, sizeof (*S)) ;
+}
+
+// S = the row terms of X0 (X0->T the matrix; unpacked and packed back);
+// *finite false where a sum of magnitudes is not finite
+static GrB_Info side_new (side *S, bool *finite, gxd_rows *X0, const arith *a)
+{
+    #define GXD_FREE_ALL side_free (S) ;
+    GXD_TRY (GXD_rows_unpack (X0)) ;
+    int64_t m = X0->csr.nrows ;
+    const int64_t *Xp = X0->csr.p ;
+    size_t size = (m + 1) * sizeof (double) ;
+    S->n = GXD_malloc (size) ;
+    if (a->fp) { S->r = GXD_malloc (size) ; S->s = GXD_malloc (size) ; }
+    else S->u = GXD_malloc (size) ;
+    if (S->n == NULL || (a->fp ? (S->r == NULL || S->s == NULL) : S->u == NULL))
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    }
+    bool ok = true ;
+    #pragma omp parallel for schedule(static) reduction(&&:ok)
+    for (int64_t i = 0 ; i < m ; i++)
+    {
+        S->n [i] = Xp [i+1] - Xp [i] ;
+        if (a->fp)
+        {
+            const double *x = X0->csr.x ;
+            double r = 0, s = 0 ;
+            for (int64_t p = Xp [i] ; p < Xp [i+1] ; p++)
+            {
+                r += x [p] ;
+                s += fabs (x [p]) ;
+            }
+            S->r [i] = r ;
+            S->s [i] = s ;
+            ok = ok && isfinite (s) ;
+        }
+        else
+        {
+            const uint64_t *x = X0->csr.x ;
+            uint64_t r = 0 ;
+            for (int64_t p = Xp [i] ; p < Xp [i+1] ; p++) r += x [p] ;
+            S->u [i] = r ;
+        }
+    }
+    *finite = ok ;
+    GXD_TRY (GXD_rows_pack (X0)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+//------------------------------------------------------------------------------
+// one block of rows of A: its pairs into Cx, the untrusted ones into redo
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    const gxd_call *call ;
+    const arith *a ;
+    GrB_Semiring sr ;           // the user's (+).(x)
+    GrB_Matrix A, A0, B, B0 ;
+    const side *SA, *SB ;
+    const gxd_csr *M ;          // the mask's pattern, or NULL: every pair
+    int64_t m, n ;
+    char *Cx ;
+    uint8_t *bad ;              // one flag per pair of a block
+}
+job ;
+
+// the first pair (position in Cx) of row i
+static inline int64_t row_start (const job *J, int64_t i)
+{
+    return (J->M != NULL) ? J->M->p [i] : i * J->n ;
+}
+
+// the result of type size zs at Cx [t]: from double (FP32/FP64) or cut from
+// 64 bits (integers: the low bits, the sum modulo 2^bits)
+static inline void put_fp (char *Cx, int64_t t, size_t zs, double d)
+{
+    if (zs == 4) ((float *) Cx) [t] = (float) d ;
+    else ((double *) Cx) [t] = d ;
+}
+
+static inline void put_int (char *Cx, int64_t t, size_t zs, uint64_t d)
+{
+    switch (zs)
+    {
+        case 1:  ((uint8_t  *) Cx) [t] = (uint8_t)  d ; break ;
+        case 2:  ((uint16_t *) Cx) [t] = (uint16_t) d ; break ;
+        case 4:  ((uint32_t *) Cx) [t] = (uint32_t) d ; break ;
+        default: ((uint64_t *) Cx) [t] = d ; break ;
+    }
+}
+
+// the position in T1 of the pair (i,j), or -1 where the rows have no common
+// column; *q walks along T1's row i as j grows
+static inline int64_t common (const int64_t *Tj, int64_t *q, int64_t qend,
+    int64_t j)
+{
+    return (*q < qend && Tj [*q] == j) ? (*q)++ : -1 ;
+}
+
+// Cx for the pairs of rows [i0, i1) from T1, P and cnt (one pattern, the
+// pairs with a common column); bad [t - first pair] set where not trusted.
+// *ok false if T1's pattern is not within the pairs (never expected).
+static void combine (const job *J, int64_t i0, int64_t i1, const gxd_rows *T1,
+    const gxd_rows *P, const gxd_rows *N, bool *ok)
+{
+    const arith *a = J->a ;
+    const int64_t *Tp = T1->csr.p, *Tj = T1->csr.j ;
+    const int64_t *Mj = (J->M != NULL) ? J->M->j : NULL ;
+    int64_t k = a->k, tb = row_start (J, i0) ;
+    const side *SA = J->SA, *SB = J->SB ;
+    size_t zs = a->zs ;
+    bool fine = true ;
+    #pragma omp parallel for schedule(dynamic, 4) reduction(&&:fine)
+    for (int64_t i = i0 ; i < i1 ; i++)
+    {
+        int64_t q = Tp [i - i0], qend = Tp [i - i0 + 1] ;
+        int64_t t0 = row_start (J, i), t1 = row_start (J, i + 1) ;
+        if (a->fp)
+        {
+            const double *T1x = T1->csr.x, *Px = P->csr.x ;
+            const double *Nx = (N != NULL) ? N->csr.x : NULL ;
+            double rA = SA->r [i], sA = SA->s [i], fee = a->fee ;
+            int64_t nA = SA->n [i] ;
+            for (int64_t t = t0 ; t < t1 ; t++)
+            {
+                int64_t j = (Mj != NULL) ? Mj [t] : t - t0 ;
+                int64_t c = common (Tj, &q, qend, j) ;
+                double x = (c < 0) ? 0 : T1x [c] - Px [c] ;
+                double both = (c < 0 || Nx == NULL) ? 0 : Nx [c] ;
+                // the columns missing from both rows (exact in double)
+                double miss = (double) (k - nA - SB->n [j]) + both ;
+                double d = x + (rA + SB->r [j]) + miss * fee ;
+                // The rewrite's extra error (T1's own rounding is within
+                // the union path's: a sum of some of its terms).  rA, rB
+                // and P are sums of nA, nB and cnt <= min (nA, nB) terms
+                // (P's each a rounded sum of two), every term within
+                // sA + sB: they err by at most (2 (nA + nB) + 1) u (sA + sB)
+                // (Higham's gamma_n).  Then 5 roundings (T1 - P, rA + rB,
+                // miss f(e,e) and two additions) of values within
+                // |x| + (sA + sB) + miss |f(e,e)|.  1.01 covers gamma_n's
+                // 1 / (1 - n u).  A pair whose bound passes tol |d|, or
+                // that holds a NaN or an infinity, goes to the union path.
+                double bound = 1.01 * GXD_U * ((double) (2 * (nA + SB->n [j]) + 6)
+                    * (sA + SB->s [j]) + 5 * (fabs (x) + fabs (miss * fee))) ;
+                J->bad [t - tb] = !(bound <= a->tol * fabs (d)) ;
+                put_fp (J->Cx, t, zs, d) ;
+            }
+        }
+        else
+        {
+            const uint64_t *T1x = T1->csr.x, *Px = P->csr.x ;
+            const uint64_t *Nx = (N != NULL) ? N->csr.x : NULL ;
+            uint64_t rA = SA->u [i], fee = a->feeu ;
+            int64_t nA = SA->n [i] ;
+            for (int64_t t = t0 ; t < t1 ; t++)
+            {
+                int64_t j = (Mj != NULL) ? Mj [t] : t - t0 ;
+                int64_t c = common (Tj, &q, qend, j) ;
+                uint64_t x = (c < 0) ? 0 : T1x [c] - Px [c] ;
+                uint64_t both = (c < 0 || Nx == NULL) ? 0 : Nx [c] ;
+                uint64_t miss = (uint64_t) (k - nA - SB->n [j]) + both ;
+                put_int (J->Cx, t, zs, x + rA + SB->u [j] + miss * fee) ;
+            }
+        }
+        fine = fine && (q == qend) ;
+    }
+    *ok = fine ;
+}
+
+// *Mb = the rows [i0, i1) of the mask's pattern (a copy, iso true)
+static GrB_Info mask_rows (GrB_Matrix *Mb, const gxd_csr *M, int64_t n,
+    int64_t i0, int64_t i1)
+{
+    #define GXD_FREE_ALL                                                    \
+        GXD_free (p) ; GXD_free (j) ; GXD_free (x) ; GrB_Matrix_free (Mb) ;
+    GrB_Index *p = NULL, *j = NULL ;
+    bool *x = NULL ;
+    int64_t nr = i1 - i0, base = M->p [i0], nz = M->p [i1] - base ;
+    size_t psize = (nr + 1) * sizeof (GrB_Index) ;
+    size_t jsize = (nz > 0 ? nz : 1) * sizeof (GrB_Index) ;
+    p = GXD_malloc (psize) ;
+    j = GXD_malloc (jsize) ;
+    x = GXD_malloc (sizeof (bool)) ;
+    if (p == NULL || j == NULL || x == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    for (int64_t r = 0 ; r <= nr ; r++) p [r] = M->p [i0 + r] - base ;
+    if (nz > 0) memcpy (j, M->j + base, nz * sizeof (GrB_Index)) ;
+    x [0] = true ;
+    GXD_TRY (GrB_Matrix_new (Mb, GrB_BOOL, nr, n)) ;
+    GXD_TRY (GxB_Matrix_pack_CSR (*Mb, &p, &j, (void **) &x, psize, jsize,
+        sizeof (bool), true, false, NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+// free *X unless it is whole (GXD_rows_range's alias)
+static void drop (GrB_Matrix *X, GrB_Matrix whole)
+{
+    if (*X != whole) GrB_Matrix_free (X) ;
+    *X = NULL ;
+}
+
+static GrB_Info block (gxd_redo *redo, const job *J, int64_t i0, int64_t i1)
+{
+    #define GXD_FREE_ALL                                                    \
+        drop (&Ab, J->A) ; drop (&A0b, J->A0) ;                             \
+        GrB_Matrix_free (&Mb) ; GXD_rows_free (&T1) ; GXD_rows_free (&P) ;  \
+        GXD_rows_free (&N) ;
+    GrB_Matrix Ab = NULL, A0b = NULL, Mb = NULL ;
+    gxd_rows T1 = { 0 }, P = { 0 }, N = { 0 } ;
+    const arith *a = J->a ;
+    int64_t nr = i1 - i0 ;
+    GXD_TRY (GXD_rows_range (&Ab, J->A, i0, nr, J->m)) ;
+    GXD_TRY (GXD_rows_range (&A0b, J->A0, i0, nr, J->m)) ;
+    if (J->M != NULL) GXD_TRY (mask_rows (&Mb, J->M, J->n, i0, i1)) ;
+    GrB_Descriptor desc = (Mb != NULL) ? GrB_DESC_ST1 : GrB_DESC_T1 ;
+    GXD_TRY (GrB_Matrix_new (&T1.T, a->w, nr, J->n)) ;
+    GXD_TRY (GrB_mxm (T1.T, Mb, NULL, J->sr, Ab, J->B, desc)) ;
+    GXD_TRY (GrB_Matrix_new (&P.T, a->w, nr, J->n)) ;
+    GXD_TRY (GrB_mxm (P.T, Mb, NULL, a->plus_plus, A0b, J->B0, desc)) ;
+    if (a->count)
+    {
+        GXD_TRY (GrB_Matrix_new (&N.T, a->w, nr, J->n)) ;
+        GXD_TRY (GrB_mxm (N.T, Mb, NULL, a->plus_pair, Ab, J->B, desc)) ;
+    }
+    drop (&Ab, J->A) ;
+    drop (&A0b, J->A0) ;
+    GrB_Matrix_free (&Mb) ;
+    GXD_TRY (GXD_rows_unpack (&T1)) ;
+    GXD_TRY (GXD_rows_unpack (&P)) ;
+    if (a->count) GXD_TRY (GXD_rows_unpack (&N)) ;
+
+    // one pattern (structural products of the same operands and mask)
+    int64_t nz = T1.csr.p [nr] ;
+    bool same = (P.csr.p [nr] == nz)
+        && memcmp (T1.csr.p, P.csr.p, (nr + 1) * sizeof (int64_t)) == 0
+        && (nz == 0 || memcmp (T1.csr.j, P.csr.j, nz * sizeof (int64_t)) == 0)
+        && (!a->count || ((N.csr.p [nr] == nz)
+        && memcmp (T1.csr.p, N.csr.p, (nr + 1) * sizeof (int64_t)) == 0
+        && (nz == 0 || memcmp (T1.csr.j, N.csr.j, nz * sizeof (int64_t)) == 0))) ;
+    bool ok = false ;
+    if (same) combine (J, i0, i1, &T1, &P, a->count ? &N : NULL, &ok) ;
+    if (!ok)
+    {
+        GXD_FAIL (GrB_PANIC, "GxB_mxm_distance: the products of a PLUS union "
+            "do not share one pattern (internal error)") ;
+    }
+
+    // the pairs not trusted, in order
+    int64_t tb = row_start (J, i0), te = row_start (J, i1) ;
+    if (a->fp)
+    {
+        for (int64_t i = i0 ; i < i1 ; i++)
+        {
+            int64_t t1 = (J->M == NULL) ? (i + 1) * J->n : J->M->p [i+1] ;
+            for (int64_t t = row_start (J, i) ; t < t1 ; t++)
+            {
+                if (!J->bad [t - tb]) continue ;
+                if (!redo_grow (redo)) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+                redo->i [redo->n] = i ;
+                redo->j [redo->n] = (J->M != NULL) ? J->M->j [t] : t - i * J->n ;
+                redo->pos [redo->n] = t ;
+                redo->n++ ;
+            }
+        }
+    }
+    __atomic_add_fetch (&stat_pairs, te - tb, __ATOMIC_RELAXED) ;
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+//------------------------------------------------------------------------------
+// GXD_union_plus
+//------------------------------------------------------------------------------
+
+GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
+    const gxd_call *call, GrB_Matrix A, GrB_Matrix B, const gxd_csr *M)
+{
+    #define GXD_FREE_ALL                                                    \
+        GrB_Scalar_free (&ex) ; GrB_Scalar_free (&ey) ;                     \
+        GrB_Semiring_free (&sr) ; GXD_rows_free (&A0) ;                     \
+        GXD_rows_free (&B0) ; side_free (&SA) ; side_free (&SB) ;           \
+        GXD_free (bad) ;
+    GrB_Scalar ex = NULL, ey = NULL ;
+    GrB_Semiring sr = NULL ;
+    gxd_rows A0 = { 0 }, B0 = { 0 } ;
+    side SA = { 0 }, SB = { 0 } ;
+    uint8_t *bad = NULL ;
+    arith a ;
+    *done = false ;
+    bool plus ;
+    if (!arith_of (&a, call->type)) return GrB_SUCCESS ;
+    GXD_TRY (is_plus (&plus, call->add, call->type)) ;
+    if (!plus) return GrB_SUCCESS ;
+    GrB_Index m, n, k ;
+    GXD_TRY (GrB_Matrix_nrows (&m, A)) ;
+    GXD_TRY (GrB_Matrix_nrows (&n, B)) ;
+    GXD_TRY (GrB_Matrix_ncols (&k, A)) ;
+    GXD_TRY (GxB_Type_size (&a.zs, call->type)) ;
+    a.k = (int64_t) k ;
+
+    // e in each input type (typecast as the union path's), then f(e,e)
+    GXD_TRY (GrB_Scalar_new (&ex, call->xtype)) ;
+    GXD_TRY (GrB_Scalar_new (&ey, call->ytype)) ;
+    GXD_TRY (GrB_Scalar_setElement_FP64 (ex, call->identity)) ;
+    GXD_TRY (GrB_Scalar_setElement_FP64 (ey, call->identity)) ;
+    GXD_TRY (f_of_identity (&a, call, ex, ey)) ;
+    if (a.fp && !isfinite (a.fee)) { GXD_FREE_ALL ; return GrB_SUCCESS ; }
+
+    // A0 = f(A, e), B0 = f(e, B) in the arithmetic's type, and their rows
+    bool fa, fb ;
+    GXD_TRY (GrB_Matrix_new (&A0.T, a.w, m, k)) ;
+    GXD_TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (A0.T, NULL, NULL, call->mult,
+        A, ey, NULL)) ;
+    GXD_TRY (GrB_Matrix_new (&B0.T, a.w, n, k)) ;
+    GXD_TRY (GrB_Matrix_apply_BinaryOp1st_Scalar (B0.T, NULL, NULL, call->mult,
+        ex, B, NULL)) ;
+    GXD_TRY (side_new (&SA, &fa, &A0, &a)) ;
+    GXD_TRY (side_new (&SB, &fb, &B0, &a)) ;
+    if (!fa || !fb) { GXD_FREE_ALL ; return GrB_SUCCESS ; }
+
+    GXD_TRY (GrB_Semiring_new (&sr, call->add, call->mult)) ;
+    bad = GXD_malloc (a.fp ? GXD_PLUS_BLOCK + (n > 0 ? n : 1) : 1) ;
+    if (bad == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    job J = { call, &a, sr, A, A0.T, B, B0.T, &SA, &SB, M, (int64_t) m,
+        (int64_t) n, Cx, bad } ;
+
+    // blocks of rows of at most GXD_PLUS_BLOCK pairs (at least one row)
+    int64_t redo0 = redo->n ;
+    int64_t i0 = 0 ;
+    while (i0 < (int64_t) m)
+    {
+        int64_t i1 = i0 + 1 ;
+        while (i1 < (int64_t) m
+            && row_start (&J, i1 + 1) - row_start (&J, i0) <= GXD_PLUS_BLOCK)
+        {
+            i1++ ;
+        }
+        GXD_TRY (block (redo, &J, i0, i1)) ;
+        i0 = i1 ;
+    }
+    __atomic_add_fetch (&stat_redone, redo->n - redo0, __ATOMIC_RELAXED) ;
+    *done = true ;
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
