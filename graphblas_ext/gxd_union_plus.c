@@ -29,16 +29,18 @@
 // non-finite f(x,e), f(e,y) or f(e,e) (or row sums that overflow) would make
 // inf - inf: then the rewrite does not run at all.
 //
-// Rows of A go in blocks of at most GXD_PLUS_BLOCK pairs, so that T1, P and
-// cnt (a column index and a value per pair each) stay within a bounded size
-// whatever m and n; with a mask only its pairs are computed (masked GrB_mxm).
+// Rows of A go in blocks of at most GXD_PLUS_BLOCK pairs, so that the
+// products and the per-pair terms stay within a bounded size whatever m and
+// n.  With a mask only its pairs are computed (masked GrB_mxm: dot
+// products); without, every pair by saxpy against B' transposed once.
 
 #include "gxd_internal.h"
 #include "gxd_test_hooks.h"
 #include <math.h>
 
-// pairs per block of rows: T1, P, cnt and the flags take about 50 bytes a
-// pair, so a block's intermediates stay under about 100 MiB
+// pairs per block of rows: a block holds T1 - P, cnt and a flag per pair
+// (17 bytes) and one product at a time (a column index and a value per
+// pair, and GraphBLAS's workspace), about 40 bytes a pair: under 100 MiB
 #define GXD_PLUS_BLOCK (1 << 21)
 
 // the unit roundoff of double: the row terms are summed in double
@@ -270,12 +272,16 @@ typedef struct
     const gxd_call *call ;
     const arith *a ;
     GrB_Semiring sr ;           // the user's (+).(x)
-    GrB_Matrix A, A0, B, B0 ;
+    GrB_Matrix A, A0 ;          // m x k
+    GrB_Matrix B, B0 ;          // n x k (masked products: dot products)
+    GrB_Matrix Bt, B0t ;        // k x n (every pair: saxpy, no transpose)
     const side *SA, *SB ;
     const gxd_csr *M ;          // the mask's pattern, or NULL: every pair
     int64_t m, n ;
     char *Cx ;
-    uint8_t *bad ;              // one flag per pair of a block
+    uint64_t *x, *c ;           // per pair of a block: T1 - P, cnt (bits of
+                                // double for FP, of 64-bit integers else)
+    uint8_t *bad ;              // per pair of a block: not trusted
 }
 job ;
 
@@ -304,47 +310,90 @@ static inline void put_int (char *Cx, int64_t t, size_t zs, uint64_t d)
     }
 }
 
-// the position in T1 of the pair (i,j), or -1 where the rows have no common
-// column; *q walks along T1's row i as j grows
-static inline int64_t common (const int64_t *Tj, int64_t *q, int64_t qend,
-    int64_t j)
+// the arrays of a product (sparse, by row); its rows in any order where
+// every pair is computed (saxpy leaves them so, and sorting costs more than
+// the product), sorted along a mask
+static GrB_Info unpack_product (gxd_rows *R, bool sorted)
 {
-    return (*q < qend && Tj [*q] == j) ? (*q)++ : -1 ;
+    #define GXD_FREE_ALL GXD_rows_free (R) ;
+    GrB_Index nrows, ncols ;
+    bool jumbled = false ;
+    GXD_TRY (GrB_Matrix_nrows (&nrows, R->T)) ;
+    GXD_TRY (GrB_Matrix_ncols (&ncols, R->T)) ;
+    GXD_TRY (GxB_Matrix_Option_set (R->T, GxB_FORMAT, GxB_BY_ROW)) ;
+    GXD_TRY (GxB_Matrix_Option_set (R->T, GxB_SPARSITY_CONTROL, GxB_SPARSE)) ;
+    GXD_TRY (GxB_Matrix_unpack_CSR (R->T, &R->p, &R->j, &R->x, &R->p_size,
+        &R->j_size, &R->x_size, NULL, sorted ? NULL : &jumbled, NULL)) ;
+    R->csr.nrows = (int64_t) nrows ;
+    R->csr.ncols = (int64_t) ncols ;
+    R->csr.p = (const int64_t *) R->p ;
+    R->csr.j = (const int64_t *) R->j ;
+    R->csr.x = R->x ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
 }
 
-// Cx for the pairs of rows [i0, i1) from T1, P and cnt (one pattern, the
-// pairs with a common column); bad [t - first pair] set where not trusted.
-// *ok false if T1's pattern is not within the pairs (never expected).
-static void combine (const job *J, int64_t i0, int64_t i1, const gxd_rows *T1,
-    const gxd_rows *P, const gxd_rows *N, bool *ok)
+// w [pair - first pair of row i0] = (or -=, sub) X(i,j) for the entries of
+// X (rows [i0, i1), of a product); false if an entry is not a pair of the
+// block (never expected)
+static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
+    uint64_t *w, bool sub)
 {
-    const arith *a = J->a ;
-    const int64_t *Tp = T1->csr.p, *Tj = T1->csr.j ;
+    const int64_t *Xp = X->csr.p, *Xj = X->csr.j ;
+    const uint64_t *Xu = X->csr.x ;
+    const double *Xd = X->csr.x ;
+    double *wd = (double *) w ;
     const int64_t *Mj = (J->M != NULL) ? J->M->j : NULL ;
-    int64_t k = a->k, tb = row_start (J, i0) ;
-    const side *SA = J->SA, *SB = J->SB ;
-    size_t zs = a->zs ;
-    bool fine = true ;
+    bool fp = J->a->fp, fine = true ;
+    int64_t tb = row_start (J, i0) ;
     #pragma omp parallel for schedule(dynamic, 4) reduction(&&:fine)
     for (int64_t i = i0 ; i < i1 ; i++)
     {
-        int64_t q = Tp [i - i0], qend = Tp [i - i0 + 1] ;
-        int64_t t0 = row_start (J, i), t1 = row_start (J, i + 1) ;
-        if (a->fp)
+        int64_t t = row_start (J, i), tend = row_start (J, i + 1) ;
+        for (int64_t q = Xp [i - i0] ; q < Xp [i - i0 + 1] ; q++)
         {
-            const double *T1x = T1->csr.x, *Px = P->csr.x ;
-            const double *Nx = (N != NULL) ? N->csr.x : NULL ;
-            double rA = SA->r [i], sA = SA->s [i], fee = a->fee ;
-            int64_t nA = SA->n [i] ;
-            for (int64_t t = t0 ; t < t1 ; t++)
+            int64_t j = Xj [q], s ;
+            if (Mj == NULL) s = t + j ;
+            else
             {
-                int64_t j = (Mj != NULL) ? Mj [t] : t - t0 ;
-                int64_t c = common (Tj, &q, qend, j) ;
-                double x = (c < 0) ? 0 : T1x [c] - Px [c] ;
-                double both = (c < 0 || Nx == NULL) ? 0 : Nx [c] ;
+                // along the mask's row (X's row is sorted there)
+                while (t < tend && Mj [t] < j) t++ ;
+                if (t == tend || Mj [t] != j) { fine = false ; break ; }
+                s = t ;
+            }
+            s -= tb ;
+            if (!sub) w [s] = Xu [q] ;
+            else if (fp) wd [s] -= Xd [q] ;
+            else w [s] -= Xu [q] ;
+        }
+    }
+    return fine ;
+}
+
+// Cx for the pairs of rows [i0, i1), from J->x and J->c
+static void combine (const job *J, int64_t i0, int64_t i1)
+{
+    const arith *a = J->a ;
+    const int64_t *Mj = (J->M != NULL) ? J->M->j : NULL ;
+    int64_t k = a->k, tb = row_start (J, i0) ;
+    const side *SA = J->SA, *SB = J->SB ;
+    const double *xd = (const double *) J->x, *cd = (const double *) J->c ;
+    size_t zs = a->zs ;
+    #pragma omp parallel for schedule(dynamic, 4)
+    for (int64_t i = i0 ; i < i1 ; i++)
+    {
+        int64_t t0 = row_start (J, i), t1 = row_start (J, i + 1) ;
+        int64_t nA = SA->n [i] ;
+        for (int64_t t = t0 ; t < t1 ; t++)
+        {
+            int64_t j = (Mj != NULL) ? Mj [t] : t - t0 ;
+            int64_t s = t - tb, nB = SB->n [j] ;
+            if (a->fp)
+            {
+                double x = xd [s], sAB = SA->s [i] + SB->s [j] ;
                 // the columns missing from both rows (exact in double)
-                double miss = (double) (k - nA - SB->n [j]) + both ;
-                double d = x + (rA + SB->r [j]) + miss * fee ;
+                double miss = (double) (k - nA - nB) + (a->count ? cd [s] : 0) ;
+                double d = x + (SA->r [i] + SB->r [j]) + miss * a->fee ;
                 // The rewrite's extra error (T1's own rounding is within
                 // the union path's: a sum of some of its terms).  rA, rB
                 // and P are sums of nA, nB and cnt <= min (nA, nB) terms
@@ -355,31 +404,19 @@ static void combine (const job *J, int64_t i0, int64_t i1, const gxd_rows *T1,
                 // |x| + (sA + sB) + miss |f(e,e)|.  1.01 covers gamma_n's
                 // 1 / (1 - n u).  A pair whose bound passes tol |d|, or
                 // that holds a NaN or an infinity, goes to the union path.
-                double bound = 1.01 * GXD_U * ((double) (2 * (nA + SB->n [j]) + 6)
-                    * (sA + SB->s [j]) + 5 * (fabs (x) + fabs (miss * fee))) ;
-                J->bad [t - tb] = !(bound <= a->tol * fabs (d)) ;
+                double bound = 1.01 * GXD_U * ((double) (2 * (nA + nB) + 6)
+                    * sAB + 5 * (fabs (x) + fabs (miss * a->fee))) ;
+                J->bad [s] = !(bound <= a->tol * fabs (d)) ;
                 put_fp (J->Cx, t, zs, d) ;
             }
-        }
-        else
-        {
-            const uint64_t *T1x = T1->csr.x, *Px = P->csr.x ;
-            const uint64_t *Nx = (N != NULL) ? N->csr.x : NULL ;
-            uint64_t rA = SA->u [i], fee = a->feeu ;
-            int64_t nA = SA->n [i] ;
-            for (int64_t t = t0 ; t < t1 ; t++)
+            else
             {
-                int64_t j = (Mj != NULL) ? Mj [t] : t - t0 ;
-                int64_t c = common (Tj, &q, qend, j) ;
-                uint64_t x = (c < 0) ? 0 : T1x [c] - Px [c] ;
-                uint64_t both = (c < 0 || Nx == NULL) ? 0 : Nx [c] ;
-                uint64_t miss = (uint64_t) (k - nA - SB->n [j]) + both ;
-                put_int (J->Cx, t, zs, x + rA + SB->u [j] + miss * fee) ;
+                uint64_t miss = (uint64_t) (k - nA - nB) + (a->count ? J->c [s] : 0) ;
+                put_int (J->Cx, t, zs,
+                    J->x [s] + SA->u [i] + SB->u [j] + miss * a->feeu) ;
             }
         }
-        fine = fine && (q == qend) ;
     }
-    *ok = fine ;
 }
 
 // *Mb = the rows [i0, i1) of the mask's pattern (a copy, iso true)
@@ -414,59 +451,61 @@ static void drop (GrB_Matrix *X, GrB_Matrix whole)
     *X = NULL ;
 }
 
+// *T = a new product of rows [i0, i1): with the mask, its pairs by dot
+// products (C<M> = A B'); without, all pairs by saxpy (A times B' given)
+static GrB_Info product (gxd_rows *T, const job *J, GrB_Matrix Mb,
+    GrB_Semiring sr, GrB_Matrix Ab, GrB_Matrix B, GrB_Matrix Bt, int64_t nr)
+{
+    #define GXD_FREE_ALL GXD_rows_free (T) ;
+    GXD_TRY (GrB_Matrix_new (&T->T, J->a->w, nr, J->n)) ;
+    if (Mb != NULL) GXD_TRY (GrB_mxm (T->T, Mb, NULL, sr, Ab, B, GrB_DESC_ST1))
+    else GXD_TRY (GrB_mxm (T->T, NULL, NULL, sr, Ab, Bt, NULL)) ;
+    GXD_TRY (unpack_product (T, Mb != NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 static GrB_Info block (gxd_redo *redo, const job *J, int64_t i0, int64_t i1)
 {
     #define GXD_FREE_ALL                                                    \
         drop (&Ab, J->A) ; drop (&A0b, J->A0) ;                             \
-        GrB_Matrix_free (&Mb) ; GXD_rows_free (&T1) ; GXD_rows_free (&P) ;  \
-        GXD_rows_free (&N) ;
+        GrB_Matrix_free (&Mb) ; GXD_rows_free (&T) ;
     GrB_Matrix Ab = NULL, A0b = NULL, Mb = NULL ;
-    gxd_rows T1 = { 0 }, P = { 0 }, N = { 0 } ;
+    gxd_rows T = { 0 } ;
     const arith *a = J->a ;
-    int64_t nr = i1 - i0 ;
+    int64_t nr = i1 - i0, tb = row_start (J, i0), te = row_start (J, i1) ;
     GXD_TRY (GXD_rows_range (&Ab, J->A, i0, nr, J->m)) ;
     GXD_TRY (GXD_rows_range (&A0b, J->A0, i0, nr, J->m)) ;
     if (J->M != NULL) GXD_TRY (mask_rows (&Mb, J->M, J->n, i0, i1)) ;
-    GrB_Descriptor desc = (Mb != NULL) ? GrB_DESC_ST1 : GrB_DESC_T1 ;
-    GXD_TRY (GrB_Matrix_new (&T1.T, a->w, nr, J->n)) ;
-    GXD_TRY (GrB_mxm (T1.T, Mb, NULL, J->sr, Ab, J->B, desc)) ;
-    GXD_TRY (GrB_Matrix_new (&P.T, a->w, nr, J->n)) ;
-    GXD_TRY (GrB_mxm (P.T, Mb, NULL, a->plus_plus, A0b, J->B0, desc)) ;
+
+    // x = T1 - P and c = cnt, over the pairs with a common column (0 else)
+    memset (J->x, 0, (te - tb) * sizeof (uint64_t)) ;
+    GXD_TRY (product (&T, J, Mb, J->sr, Ab, J->B, J->Bt, nr)) ;
+    bool ok = scatter (J, i0, i1, &T, J->x, false) ;
+    GXD_rows_free (&T) ;
+    GXD_TRY (product (&T, J, Mb, a->plus_plus, A0b, J->B0, J->B0t, nr)) ;
+    ok = ok && scatter (J, i0, i1, &T, J->x, true) ;
+    GXD_rows_free (&T) ;
     if (a->count)
     {
-        GXD_TRY (GrB_Matrix_new (&N.T, a->w, nr, J->n)) ;
-        GXD_TRY (GrB_mxm (N.T, Mb, NULL, a->plus_pair, Ab, J->B, desc)) ;
+        memset (J->c, 0, (te - tb) * sizeof (uint64_t)) ;
+        GXD_TRY (product (&T, J, Mb, a->plus_pair, Ab, J->B, J->Bt, nr)) ;
+        ok = ok && scatter (J, i0, i1, &T, J->c, false) ;
+        GXD_rows_free (&T) ;
     }
-    drop (&Ab, J->A) ;
-    drop (&A0b, J->A0) ;
-    GrB_Matrix_free (&Mb) ;
-    GXD_TRY (GXD_rows_unpack (&T1)) ;
-    GXD_TRY (GXD_rows_unpack (&P)) ;
-    if (a->count) GXD_TRY (GXD_rows_unpack (&N)) ;
-
-    // one pattern (structural products of the same operands and mask)
-    int64_t nz = T1.csr.p [nr] ;
-    bool same = (P.csr.p [nr] == nz)
-        && memcmp (T1.csr.p, P.csr.p, (nr + 1) * sizeof (int64_t)) == 0
-        && (nz == 0 || memcmp (T1.csr.j, P.csr.j, nz * sizeof (int64_t)) == 0)
-        && (!a->count || ((N.csr.p [nr] == nz)
-        && memcmp (T1.csr.p, N.csr.p, (nr + 1) * sizeof (int64_t)) == 0
-        && (nz == 0 || memcmp (T1.csr.j, N.csr.j, nz * sizeof (int64_t)) == 0))) ;
-    bool ok = false ;
-    if (same) combine (J, i0, i1, &T1, &P, a->count ? &N : NULL, &ok) ;
     if (!ok)
     {
-        GXD_FAIL (GrB_PANIC, "GxB_mxm_distance: the products of a PLUS union "
-            "do not share one pattern (internal error)") ;
+        GXD_FAIL (GrB_PANIC, "GxB_mxm_distance: a product of a PLUS union "
+            "has a pair outside the mask (internal error)") ;
     }
+    combine (J, i0, i1) ;
 
     // the pairs not trusted, in order
-    int64_t tb = row_start (J, i0), te = row_start (J, i1) ;
     if (a->fp)
     {
         for (int64_t i = i0 ; i < i1 ; i++)
         {
-            int64_t t1 = (J->M == NULL) ? (i + 1) * J->n : J->M->p [i+1] ;
+            int64_t t1 = row_start (J, i + 1) ;
             for (int64_t t = row_start (J, i) ; t < t1 ; t++)
             {
                 if (!J->bad [t - tb]) continue ;
@@ -488,6 +527,21 @@ static GrB_Info block (gxd_redo *redo, const job *J, int64_t i0, int64_t i1)
 // GXD_union_plus
 //------------------------------------------------------------------------------
 
+// *T = a new transpose of X
+static GrB_Info transpose (GrB_Matrix *T, GrB_Matrix X)
+{
+    #define GXD_FREE_ALL GrB_Matrix_free (T) ;
+    GrB_Type type ;
+    GrB_Index nrows, ncols ;
+    GXD_TRY (GxB_Matrix_type (&type, X)) ;
+    GXD_TRY (GrB_Matrix_nrows (&nrows, X)) ;
+    GXD_TRY (GrB_Matrix_ncols (&ncols, X)) ;
+    GXD_TRY (GrB_Matrix_new (T, type, ncols, nrows)) ;
+    GXD_TRY (GrB_transpose (*T, NULL, NULL, X, NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     const gxd_call *call, GrB_Matrix A, GrB_Matrix B, const gxd_csr *M)
 {
@@ -495,11 +549,14 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
         GrB_Scalar_free (&ex) ; GrB_Scalar_free (&ey) ;                     \
         GrB_Semiring_free (&sr) ; GXD_rows_free (&A0) ;                     \
         GXD_rows_free (&B0) ; side_free (&SA) ; side_free (&SB) ;           \
-        GXD_free (bad) ;
+        GrB_Matrix_free (&Bt) ; GrB_Matrix_free (&B0t) ;                    \
+        GXD_free (xw) ; GXD_free (cw) ; GXD_free (bad) ;
     GrB_Scalar ex = NULL, ey = NULL ;
     GrB_Semiring sr = NULL ;
     gxd_rows A0 = { 0 }, B0 = { 0 } ;
+    GrB_Matrix Bt = NULL, B0t = NULL ;
     side SA = { 0 }, SB = { 0 } ;
+    uint64_t *xw = NULL, *cw = NULL ;
     uint8_t *bad = NULL ;
     arith a ;
     *done = false ;
@@ -534,11 +591,23 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     GXD_TRY (side_new (&SB, &fb, &B0, &a)) ;
     if (!fa || !fb) { GXD_FREE_ALL ; return GrB_SUCCESS ; }
 
+    // every pair: B and B0 transposed once, for saxpy products
+    if (M == NULL)
+    {
+        GXD_TRY (transpose (&Bt, B)) ;
+        GXD_TRY (transpose (&B0t, B0.T)) ;
+    }
     GXD_TRY (GrB_Semiring_new (&sr, call->add, call->mult)) ;
-    bad = GXD_malloc (a.fp ? GXD_PLUS_BLOCK + (n > 0 ? n : 1) : 1) ;
-    if (bad == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-    job J = { call, &a, sr, A, A0.T, B, B0.T, &SA, &SB, M, (int64_t) m,
-        (int64_t) n, Cx, bad } ;
+    size_t most = GXD_PLUS_BLOCK + (n > 0 ? n : 1) ;    // pairs of a block
+    xw = GXD_malloc (most * sizeof (uint64_t)) ;
+    cw = a.count ? GXD_malloc (most * sizeof (uint64_t)) : NULL ;
+    bad = GXD_malloc (most) ;
+    if (xw == NULL || (a.count && cw == NULL) || bad == NULL)
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    }
+    job J = { call, &a, sr, A, A0.T, B, B0.T, Bt, B0t, &SA, &SB, M,
+        (int64_t) m, (int64_t) n, Cx, xw, cw, bad } ;
 
     // blocks of rows of at most GXD_PLUS_BLOCK pairs (at least one row)
     int64_t redo0 = redo->n ;
