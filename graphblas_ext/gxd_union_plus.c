@@ -333,11 +333,29 @@ static GrB_Info unpack_product (gxd_rows *R, bool sorted)
     #undef GXD_FREE_ALL
 }
 
-// w [pair - first pair of row i0] = (or -=, sub) X(i,j) for the entries of
-// X (rows [i0, i1), of a product); false if an entry is not a pair of the
+// X(q) of type t, as the arithmetic's 64 bits: a double for FP32/FP64, an
+// integer sign- or zero-extended (the same sum modulo 2^bits)
+static inline uint64_t load (const void *X, int64_t q, GrB_Type t)
+{
+    union { double d ; uint64_t u ; } v ;
+    if      (t == GrB_FP64)   v.d = ((const double   *) X) [q] ;
+    else if (t == GrB_FP32)   v.d = ((const float    *) X) [q] ;
+    else if (t == GrB_INT8)   v.u = (uint64_t) ((const int8_t  *) X) [q] ;
+    else if (t == GrB_INT16)  v.u = (uint64_t) ((const int16_t *) X) [q] ;
+    else if (t == GrB_INT32)  v.u = (uint64_t) ((const int32_t *) X) [q] ;
+    else if (t == GrB_UINT8)  v.u = ((const uint8_t  *) X) [q] ;
+    else if (t == GrB_UINT16) v.u = ((const uint16_t *) X) [q] ;
+    else if (t == GrB_UINT32) v.u = ((const uint32_t *) X) [q] ;
+    else                      v.u = ((const uint64_t *) X) [q] ;
+    return v.u ;
+}
+
+// w [pair - first pair of row i0] = X(i,j) (X of type t), or -= X(i,j)
+// (t NULL: X holds the arithmetic's own 64 bits), for the entries of X
+// (rows [i0, i1), of a product); false if an entry is not a pair of the
 // block (never expected)
 static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
-    uint64_t *w, bool sub)
+    uint64_t *w, GrB_Type t)
 {
     const int64_t *Xp = X->csr.p, *Xj = X->csr.j ;
     const uint64_t *Xu = X->csr.x ;
@@ -349,20 +367,20 @@ static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
     #pragma omp parallel for schedule(dynamic, 4) reduction(&&:fine)
     for (int64_t i = i0 ; i < i1 ; i++)
     {
-        int64_t t = row_start (J, i), tend = row_start (J, i + 1) ;
+        int64_t p = row_start (J, i), pend = row_start (J, i + 1) ;
         for (int64_t q = Xp [i - i0] ; q < Xp [i - i0 + 1] ; q++)
         {
             int64_t j = Xj [q], s ;
-            if (Mj == NULL) s = t + j ;
+            if (Mj == NULL) s = p + j ;
             else
             {
                 // along the mask's row (X's row is sorted there)
-                while (t < tend && Mj [t] < j) t++ ;
-                if (t == tend || Mj [t] != j) { fine = false ; break ; }
-                s = t ;
+                while (p < pend && Mj [p] < j) p++ ;
+                if (p == pend || Mj [p] != j) { fine = false ; break ; }
+                s = p ;
             }
             s -= tb ;
-            if (!sub) w [s] = Xu [q] ;
+            if (t != NULL) w [s] = load (X->csr.x, q, t) ;
             else if (fp) wd [s] -= Xd [q] ;
             else w [s] -= Xu [q] ;
         }
@@ -454,10 +472,14 @@ static void drop (GrB_Matrix *X, GrB_Matrix whole)
 // *T = a new product of rows [i0, i1): with the mask, its pairs by dot
 // products (C<M> = A B'); without, all pairs by saxpy (A times B' given)
 static GrB_Info product (gxd_rows *T, const job *J, GrB_Matrix Mb,
-    GrB_Semiring sr, GrB_Matrix Ab, GrB_Matrix B, GrB_Matrix Bt, int64_t nr)
+    GrB_Semiring sr, GrB_Type type, GrB_Matrix Ab, GrB_Matrix B,
+    GrB_Matrix Bt, int64_t nr)
 {
     #define GXD_FREE_ALL GXD_rows_free (T) ;
-    GXD_TRY (GrB_Matrix_new (&T->T, J->a->w, nr, J->n)) ;
+    GXD_TRY (GrB_Matrix_new (&T->T, type, nr, J->n)) ;
+    // sparse from the start: else a dense-looking result is converted to
+    // bitmap and back
+    GXD_TRY (GxB_Matrix_Option_set (T->T, GxB_SPARSITY_CONTROL, GxB_SPARSE)) ;
     if (Mb != NULL) GXD_TRY (GrB_mxm (T->T, Mb, NULL, sr, Ab, B, GrB_DESC_ST1))
     else GXD_TRY (GrB_mxm (T->T, NULL, NULL, sr, Ab, Bt, NULL)) ;
     GXD_TRY (unpack_product (T, Mb != NULL)) ;
@@ -480,17 +502,17 @@ static GrB_Info block (gxd_redo *redo, const job *J, int64_t i0, int64_t i1)
 
     // x = T1 - P and c = cnt, over the pairs with a common column (0 else)
     memset (J->x, 0, (te - tb) * sizeof (uint64_t)) ;
-    GXD_TRY (product (&T, J, Mb, J->sr, Ab, J->B, J->Bt, nr)) ;
-    bool ok = scatter (J, i0, i1, &T, J->x, false) ;
+    GXD_TRY (product (&T, J, Mb, J->sr, J->call->type, Ab, J->B, J->Bt, nr)) ;
+    bool ok = scatter (J, i0, i1, &T, J->x, J->call->type) ;
     GXD_rows_free (&T) ;
-    GXD_TRY (product (&T, J, Mb, a->plus_plus, A0b, J->B0, J->B0t, nr)) ;
-    ok = ok && scatter (J, i0, i1, &T, J->x, true) ;
+    GXD_TRY (product (&T, J, Mb, a->plus_plus, a->w, A0b, J->B0, J->B0t, nr)) ;
+    ok = ok && scatter (J, i0, i1, &T, J->x, NULL) ;
     GXD_rows_free (&T) ;
     if (a->count)
     {
         memset (J->c, 0, (te - tb) * sizeof (uint64_t)) ;
-        GXD_TRY (product (&T, J, Mb, a->plus_pair, Ab, J->B, J->Bt, nr)) ;
-        ok = ok && scatter (J, i0, i1, &T, J->c, false) ;
+        GXD_TRY (product (&T, J, Mb, a->plus_pair, a->w, Ab, J->B, J->Bt, nr)) ;
+        ok = ok && scatter (J, i0, i1, &T, J->c, a->w) ;
         GXD_rows_free (&T) ;
     }
     if (!ok)
