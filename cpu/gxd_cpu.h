@@ -22,4 +22,12 @@ GrB_Info GXD_cpu_sampled (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,
     char *msg) ;
 
+// for rows i0 <= i < i1 of A and every row j of B (Bt = B transposed, k x
+// n): P [(i-i0)*n + j] += the sum of A(i,c) + B(j,c) over the columns c the
+// two rows share, and N [(i-i0)*n + j] += their number (N may be NULL); in
+// double (fp) or in 64-bit integers that wrap (A's and Bt's values of the
+// same kind)
+void GXD_cpu_common_sums (const gxd_csr *A, const gxd_csr *Bt, int64_t i0,
+    int64_t i1, bool fp, uint64_t *P, uint64_t *N) ;
+
 #endif

@@ -13,12 +13,15 @@
 //          + sum_{c in A_i} A0_ic + sum_{c in B_j} B0_jc  rA_i + rB_j
 //          + (k - |A_i| - |B_j| + cnt_ij) f (e, e)        cnt = A PLUS.PAIR B'
 //
-// (P is the T2 + T3 of the issue in one product.)  f runs inside GrB_mxm
-// with the user's own semiring over the intersections only, and once per
-// entry in GrB_apply; everything else is built-in arithmetic.  So the work
-// is that of the sparse product A B', where the union path (the rows merged
-// pair by pair, gxd_union_graphblas.c) costs the sum of the union sizes
-// through GraphBLAS's generic kernels: 100-140x the built-in metric.
+// (P is the T2 + T3 of the issue in one sum.)  f runs inside GrB_mxm with
+// the user's own semiring over the intersections only, and once per entry
+// in GrB_apply; everything else is built-in arithmetic: P and cnt by
+// GrB_mxm along a mask, else by the CPU backend straight into the block
+// (GXD_cpu_common_sums: GrB_mxm's sparse result cost as much to build as
+// T1).  So the work is that of the sparse product A B', where the union
+// path (the rows merged pair by pair, gxd_union_graphblas.c) costs the sum
+// of the union sizes through GraphBLAS's generic kernels: 100-140x the
+// built-in metric, against 4-6x here (fortunes, 400 rows x all, FP32).
 //
 // Integers: computed in 64 bits with wrap-around and cut to the operator's
 // type, which is the same sum modulo 2^bits: exact.  FP32/FP64: the terms
@@ -36,12 +39,24 @@
 
 #include "gxd_internal.h"
 #include "gxd_test_hooks.h"
+#include "gxd_cpu.h"
 #include <math.h>
 
 // pairs per block of rows: a block holds T1 - P, cnt and a flag per pair
 // (17 bytes) and one product at a time (a column index and a value per
-// pair, and GraphBLAS's workspace), about 40 bytes a pair: under 100 MiB
-#define GXD_PLUS_BLOCK (1 << 21)
+// pair with a common column, and GraphBLAS's workspace): at most about 35
+// bytes a pair, 150 MiB.  Large on purpose: every GrB_mxm has a fixed cost
+// (fortunes, 400 rows x all: blocks of 2^18 pairs took 3x the time of
+// 2^21, 2^23 about 10 % less than 2^21)
+#define GXD_PLUS_BLOCK (1 << 22)
+
+// testing hook (gxd_test_hooks.h): blocks of this many pairs (0: the default)
+static int64_t block_pairs = 0 ;
+
+void GXD_union_plus_set_block (int64_t pairs)
+{
+    block_pairs = (pairs > 0) ? pairs : 0 ;
+}
 
 // the unit roundoff of double: the row terms are summed in double
 #define GXD_U 0x1p-53
@@ -215,50 +230,60 @@ static void side_free (side *S)
     memset (S, 0, sizeof (*S)) ;
 }
 
-// S = the row terms of X0 (X0->T the matrix; unpacked and packed back);
-// *finite false where a sum of magnitudes is not finite
-static GrB_Info side_new (side *S, bool *finite, gxd_rows *X0, const arith *a)
+// S = the row terms of X0 (X0->T the matrix, unpacked here; by_col: X0
+// holds the rows as its columns, B0 transposed); *finite false where a sum
+// of magnitudes is not finite
+static GrB_Info side_new (side *S, bool *finite, gxd_rows *X0, bool by_col,
+    const arith *a)
 {
     #define GXD_FREE_ALL side_free (S) ;
     GXD_TRY (GXD_rows_unpack (X0)) ;
-    int64_t m = X0->csr.nrows ;
-    const int64_t *Xp = X0->csr.p ;
-    size_t size = (m + 1) * sizeof (double) ;
-    S->n = GXD_malloc (size) ;
-    if (a->fp) { S->r = GXD_malloc (size) ; S->s = GXD_malloc (size) ; }
-    else S->u = GXD_malloc (size) ;
+    int64_t m = by_col ? X0->csr.ncols : X0->csr.nrows ;
+    const int64_t *Xp = X0->csr.p, *Xj = X0->csr.j ;
+    const double *xd = X0->csr.x ;
+    const uint64_t *xu = X0->csr.x ;
+    S->n = GXD_calloc (m + 1, sizeof (int64_t)) ;
+    if (a->fp)
+    {
+        S->r = GXD_calloc (m + 1, sizeof (double)) ;
+        S->s = GXD_calloc (m + 1, sizeof (double)) ;
+    }
+    else S->u = GXD_calloc (m + 1, sizeof (uint64_t)) ;
     if (S->n == NULL || (a->fp ? (S->r == NULL || S->s == NULL) : S->u == NULL))
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
     }
-    bool ok = true ;
-    #pragma omp parallel for schedule(static) reduction(&&:ok)
-    for (int64_t i = 0 ; i < m ; i++)
+    if (by_col)
     {
-        S->n [i] = Xp [i+1] - Xp [i] ;
-        if (a->fp)
+        // each row's terms in the order of its columns, as by rows
+        int64_t nc = X0->csr.nrows ;
+        for (int64_t c = 0 ; c < nc ; c++)
         {
-            const double *x = X0->csr.x ;
-            double r = 0, s = 0 ;
-            for (int64_t p = Xp [i] ; p < Xp [i+1] ; p++)
+            for (int64_t p = Xp [c] ; p < Xp [c+1] ; p++)
             {
-                r += x [p] ;
-                s += fabs (x [p]) ;
+                int64_t i = Xj [p] ;
+                S->n [i]++ ;
+                if (a->fp) { S->r [i] += xd [p] ; S->s [i] += fabs (xd [p]) ; }
+                else S->u [i] += xu [p] ;
             }
-            S->r [i] = r ;
-            S->s [i] = s ;
-            ok = ok && isfinite (s) ;
-        }
-        else
-        {
-            const uint64_t *x = X0->csr.x ;
-            uint64_t r = 0 ;
-            for (int64_t p = Xp [i] ; p < Xp [i+1] ; p++) r += x [p] ;
-            S->u [i] = r ;
         }
     }
+    else
+    {
+        #pragma omp parallel for schedule(static)
+        for (int64_t i = 0 ; i < m ; i++)
+        {
+            S->n [i] = Xp [i+1] - Xp [i] ;
+            for (int64_t p = Xp [i] ; p < Xp [i+1] ; p++)
+            {
+                if (a->fp) { S->r [i] += xd [p] ; S->s [i] += fabs (xd [p]) ; }
+                else S->u [i] += xu [p] ;
+            }
+        }
+    }
+    bool ok = true ;
+    for (int64_t i = 0 ; a->fp && i < m ; i++) ok = ok && isfinite (S->s [i]) ;
     *finite = ok ;
-    GXD_TRY (GXD_rows_pack (X0)) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
@@ -274,7 +299,9 @@ typedef struct
     GrB_Semiring sr ;           // the user's (+).(x)
     GrB_Matrix A, A0 ;          // m x k
     GrB_Matrix B, B0 ;          // n x k (masked products: dot products)
-    GrB_Matrix Bt, B0t ;        // k x n (every pair: saxpy, no transpose)
+    GrB_Matrix Bt ;             // k x n (every pair: saxpy, no transpose)
+    const gxd_csr *A0c, *B0t ;  // A0's arrays, B0' (every pair: P and cnt
+                                // by GXD_cpu_common_sums)
     const side *SA, *SB ;
     const gxd_csr *M ;          // the mask's pattern, or NULL: every pair
     int64_t m, n ;
@@ -291,14 +318,8 @@ static inline int64_t row_start (const job *J, int64_t i)
     return (J->M != NULL) ? J->M->p [i] : i * J->n ;
 }
 
-// the result of type size zs at Cx [t]: from double (FP32/FP64) or cut from
-// 64 bits (integers: the low bits, the sum modulo 2^bits)
-static inline void put_fp (char *Cx, int64_t t, size_t zs, double d)
-{
-    if (zs == 4) ((float *) Cx) [t] = (float) d ;
-    else ((double *) Cx) [t] = d ;
-}
-
+// an integer result of size zs at Cx [t], cut from 64 bits (the low bits:
+// the sum modulo 2^bits)
 static inline void put_int (char *Cx, int64_t t, size_t zs, uint64_t d)
 {
     switch (zs)
@@ -350,19 +371,17 @@ static inline uint64_t load (const void *X, int64_t q, GrB_Type t)
     return v.u ;
 }
 
-// w [pair - first pair of row i0] = X(i,j) (X of type t), or -= X(i,j)
-// (t NULL: X holds the arithmetic's own 64 bits), for the entries of X
-// (rows [i0, i1), of a product); false if an entry is not a pair of the
-// block (never expected)
+// w [pair - first pair of row i0] = X(i,j) (X of type t), or X(i,j) - w
+// [...] (from: w held P, X is T1), for the entries of X (rows [i0, i1), of
+// a product); false if an entry is not a pair of the block (never expected)
 static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
-    uint64_t *w, GrB_Type t)
+    uint64_t *w, GrB_Type t, bool from)
 {
-    const int64_t *Xp = X->csr.p, *Xj = X->csr.j ;
-    const uint64_t *Xu = X->csr.x ;
-    const double *Xd = X->csr.x ;
+    bool fp = J->a->fp ;
     double *wd = (double *) w ;
+    const int64_t *Xp = X->csr.p, *Xj = X->csr.j ;
     const int64_t *Mj = (J->M != NULL) ? J->M->j : NULL ;
-    bool fp = J->a->fp, fine = true ;
+    bool fine = true ;
     int64_t tb = row_start (J, i0) ;
     #pragma omp parallel for schedule(dynamic, 4) reduction(&&:fine)
     for (int64_t i = i0 ; i < i1 ; i++)
@@ -380,38 +399,58 @@ static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
                 s = p ;
             }
             s -= tb ;
-            if (t != NULL) w [s] = load (X->csr.x, q, t) ;
-            else if (fp) wd [s] -= Xd [q] ;
-            else w [s] -= Xu [q] ;
+            uint64_t v = load (X->csr.x, q, t) ;
+            if (!from) w [s] = v ;
+            else if (fp)
+            {
+                double d ;
+                memcpy (&d, &v, sizeof (d)) ;
+                wd [s] = d - wd [s] ;
+            }
+            else w [s] = v - w [s] ;
         }
     }
     return fine ;
 }
 
-// Cx for the pairs of rows [i0, i1), from J->x and J->c
+// Cx for the pairs of rows [i0, i1), from J->x and J->c (everything read
+// in the loops is a local: Cx and bad are written through char-sized
+// types, which would make the compiler reload anything else)
 static void combine (const job *J, int64_t i0, int64_t i1)
 {
     const arith *a = J->a ;
-    const int64_t *Mj = (J->M != NULL) ? J->M->j : NULL ;
-    int64_t k = a->k, tb = row_start (J, i0) ;
-    const side *SA = J->SA, *SB = J->SB ;
-    const double *xd = (const double *) J->x, *cd = (const double *) J->c ;
+    const bool fp = a->fp, count = a->count, f32 = (a->zs == 4) ;
+    const int64_t k = a->k, n = J->n, tb = row_start (J, i0) ;
+    const int64_t *restrict Mp = (J->M != NULL) ? J->M->p : NULL ;
+    const int64_t *restrict Mj = (J->M != NULL) ? J->M->j : NULL ;
+    const int64_t *restrict nA = J->SA->n, *restrict nB = J->SB->n ;
+    const double *restrict rA = J->SA->r, *restrict rB = J->SB->r ;
+    const double *restrict sA = J->SA->s, *restrict sB = J->SB->s ;
+    const uint64_t *restrict uA = J->SA->u, *restrict uB = J->SB->u ;
+    const double *restrict xd = (const double *) J->x ;
+    const double *restrict cd = (const double *) J->c ;
+    const uint64_t *restrict xu = J->x, *restrict cu = J->c ;
+    const double fee = a->fee, tol = a->tol ;
+    const uint64_t feeu = a->feeu ;
+    uint8_t *restrict bad = J->bad ;
+    char *Cx = J->Cx ;
     size_t zs = a->zs ;
     #pragma omp parallel for schedule(dynamic, 4)
     for (int64_t i = i0 ; i < i1 ; i++)
     {
-        int64_t t0 = row_start (J, i), t1 = row_start (J, i + 1) ;
-        int64_t nA = SA->n [i] ;
-        for (int64_t t = t0 ; t < t1 ; t++)
+        int64_t t0 = (Mp != NULL) ? Mp [i] : i * n ;
+        int64_t t1 = (Mp != NULL) ? Mp [i+1] : (i + 1) * n ;
+        int64_t nAi = nA [i] ;
+        if (fp)
         {
-            int64_t j = (Mj != NULL) ? Mj [t] : t - t0 ;
-            int64_t s = t - tb, nB = SB->n [j] ;
-            if (a->fp)
+            double rAi = rA [i], sAi = sA [i] ;
+            for (int64_t t = t0 ; t < t1 ; t++)
             {
-                double x = xd [s], sAB = SA->s [i] + SB->s [j] ;
+                int64_t j = (Mj != NULL) ? Mj [t] : t - t0, s = t - tb ;
+                double x = xd [s] ;
                 // the columns missing from both rows (exact in double)
-                double miss = (double) (k - nA - nB) + (a->count ? cd [s] : 0) ;
-                double d = x + (SA->r [i] + SB->r [j]) + miss * a->fee ;
+                double miss = (double) (k - nAi - nB [j]) + (count ? cd [s] : 0) ;
+                double d = x + (rAi + rB [j]) + miss * fee ;
                 // The rewrite's extra error (T1's own rounding is within
                 // the union path's: a sum of some of its terms).  rA, rB
                 // and P are sums of nA, nB and cnt <= min (nA, nB) terms
@@ -422,16 +461,21 @@ static void combine (const job *J, int64_t i0, int64_t i1)
                 // |x| + (sA + sB) + miss |f(e,e)|.  1.01 covers gamma_n's
                 // 1 / (1 - n u).  A pair whose bound passes tol |d|, or
                 // that holds a NaN or an infinity, goes to the union path.
-                double bound = 1.01 * GXD_U * ((double) (2 * (nA + nB) + 6)
-                    * sAB + 5 * (fabs (x) + fabs (miss * a->fee))) ;
-                J->bad [s] = !(bound <= a->tol * fabs (d)) ;
-                put_fp (J->Cx, t, zs, d) ;
+                double bound = 1.01 * GXD_U * ((double) (2 * (nAi + nB [j]) + 6)
+                    * (sAi + sB [j]) + 5 * (fabs (x) + fabs (miss * fee))) ;
+                bad [s] = !(bound <= tol * fabs (d)) ;
+                if (f32) ((float *) Cx) [t] = (float) d ;
+                else ((double *) Cx) [t] = d ;
             }
-            else
+        }
+        else
+        {
+            uint64_t uAi = uA [i] ;
+            for (int64_t t = t0 ; t < t1 ; t++)
             {
-                uint64_t miss = (uint64_t) (k - nA - nB) + (a->count ? J->c [s] : 0) ;
-                put_int (J->Cx, t, zs,
-                    J->x [s] + SA->u [i] + SB->u [j] + miss * a->feeu) ;
+                int64_t j = (Mj != NULL) ? Mj [t] : t - t0, s = t - tb ;
+                uint64_t miss = (uint64_t) (k - nAi - nB [j]) + (count ? cu [s] : 0) ;
+                put_int (Cx, t, zs, xu [s] + uAi + uB [j] + miss * feeu) ;
             }
         }
     }
@@ -496,25 +540,38 @@ static GrB_Info block (gxd_redo *redo, const job *J, int64_t i0, int64_t i1)
     gxd_rows T = { 0 } ;
     const arith *a = J->a ;
     int64_t nr = i1 - i0, tb = row_start (J, i0), te = row_start (J, i1) ;
+    size_t size = (te - tb) * sizeof (uint64_t) ;
     GXD_TRY (GXD_rows_range (&Ab, J->A, i0, nr, J->m)) ;
-    GXD_TRY (GXD_rows_range (&A0b, J->A0, i0, nr, J->m)) ;
-    if (J->M != NULL) GXD_TRY (mask_rows (&Mb, J->M, J->n, i0, i1)) ;
 
-    // x = T1 - P and c = cnt, over the pairs with a common column (0 else)
-    memset (J->x, 0, (te - tb) * sizeof (uint64_t)) ;
-    GXD_TRY (product (&T, J, Mb, J->sr, J->call->type, Ab, J->B, J->Bt, nr)) ;
-    bool ok = scatter (J, i0, i1, &T, J->x, J->call->type) ;
-    GXD_rows_free (&T) ;
-    GXD_TRY (product (&T, J, Mb, a->plus_plus, a->w, A0b, J->B0, J->B0t, nr)) ;
-    ok = ok && scatter (J, i0, i1, &T, J->x, NULL) ;
-    GXD_rows_free (&T) ;
-    if (a->count)
+    // x = T1 - P and c = cnt over the pairs with a common column (0
+    // elsewhere): P first, then T1 - P in one rounding
+    memset (J->x, 0, size) ;
+    if (a->count) memset (J->c, 0, size) ;
+    bool ok ;
+    if (J->M != NULL)
     {
-        memset (J->c, 0, (te - tb) * sizeof (uint64_t)) ;
-        GXD_TRY (product (&T, J, Mb, a->plus_pair, a->w, Ab, J->B, J->Bt, nr)) ;
-        ok = ok && scatter (J, i0, i1, &T, J->c, a->w) ;
+        GXD_TRY (GXD_rows_range (&A0b, J->A0, i0, nr, J->m)) ;
+        GXD_TRY (mask_rows (&Mb, J->M, J->n, i0, i1)) ;
+        GXD_TRY (product (&T, J, Mb, a->plus_plus, a->w, A0b, J->B0, NULL, nr)) ;
+        ok = scatter (J, i0, i1, &T, J->x, a->w, false) ;
         GXD_rows_free (&T) ;
+        if (a->count)
+        {
+            GXD_TRY (product (&T, J, Mb, a->plus_pair, a->w, Ab, J->B, NULL, nr)) ;
+            ok = ok && scatter (J, i0, i1, &T, J->c, a->w, false) ;
+            GXD_rows_free (&T) ;
+        }
+        GXD_TRY (product (&T, J, Mb, J->sr, J->call->type, Ab, J->B, NULL, nr)) ;
     }
+    else
+    {
+        GXD_cpu_common_sums (J->A0c, J->B0t, i0, i1, a->fp, J->x,
+            a->count ? J->c : NULL) ;
+        ok = true ;
+        GXD_TRY (product (&T, J, NULL, J->sr, J->call->type, Ab, NULL, J->Bt, nr)) ;
+    }
+    ok = ok && scatter (J, i0, i1, &T, J->x, J->call->type, true) ;
+    GXD_rows_free (&T) ;
     if (!ok)
     {
         GXD_FAIL (GrB_PANIC, "GxB_mxm_distance: a product of a PLUS union "
@@ -571,12 +628,12 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
         GrB_Scalar_free (&ex) ; GrB_Scalar_free (&ey) ;                     \
         GrB_Semiring_free (&sr) ; GXD_rows_free (&A0) ;                     \
         GXD_rows_free (&B0) ; side_free (&SA) ; side_free (&SB) ;           \
-        GrB_Matrix_free (&Bt) ; GrB_Matrix_free (&B0t) ;                    \
+        GrB_Matrix_free (&Bt) ; GXD_rows_free (&B0t) ;                      \
         GXD_free (xw) ; GXD_free (cw) ; GXD_free (bad) ;
     GrB_Scalar ex = NULL, ey = NULL ;
     GrB_Semiring sr = NULL ;
-    gxd_rows A0 = { 0 }, B0 = { 0 } ;
-    GrB_Matrix Bt = NULL, B0t = NULL ;
+    gxd_rows A0 = { 0 }, B0 = { 0 }, B0t = { 0 } ;
+    GrB_Matrix Bt = NULL ;
     side SA = { 0 }, SB = { 0 } ;
     uint64_t *xw = NULL, *cw = NULL ;
     uint8_t *bad = NULL ;
@@ -601,26 +658,40 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     GXD_TRY (f_of_identity (&a, call, ex, ey)) ;
     if (a.fp && !isfinite (a.fee)) { GXD_FREE_ALL ; return GrB_SUCCESS ; }
 
-    // A0 = f(A, e), B0 = f(e, B) in the arithmetic's type, and their rows
-    bool fa, fb ;
+    // A0 = f(A, e), B0 = f(e, B) in the arithmetic's type, and their rows'
+    // terms.  Every pair: B0 is made from B transposed (for saxpy, once),
+    // and A0's and B0's arrays are kept for GXD_cpu_common_sums; along a
+    // mask: A0 and B0 are matrices, for dot products.
+    bool fa, fb, all = (M == NULL) ;
     GXD_TRY (GrB_Matrix_new (&A0.T, a.w, m, k)) ;
     GXD_TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (A0.T, NULL, NULL, call->mult,
         A, ey, NULL)) ;
-    GXD_TRY (GrB_Matrix_new (&B0.T, a.w, n, k)) ;
-    GXD_TRY (GrB_Matrix_apply_BinaryOp1st_Scalar (B0.T, NULL, NULL, call->mult,
-        ex, B, NULL)) ;
-    GXD_TRY (side_new (&SA, &fa, &A0, &a)) ;
-    GXD_TRY (side_new (&SB, &fb, &B0, &a)) ;
-    if (!fa || !fb) { GXD_FREE_ALL ; return GrB_SUCCESS ; }
-
-    // every pair: B and B0 transposed once, for saxpy products
-    if (M == NULL)
+    GXD_TRY (side_new (&SA, &fa, &A0, false, &a)) ;
+    if (all)
     {
         GXD_TRY (transpose (&Bt, B)) ;
-        GXD_TRY (transpose (&B0t, B0.T)) ;
+        GXD_TRY (GrB_Matrix_new (&B0t.T, a.w, k, n)) ;
+        GXD_TRY (GrB_Matrix_apply_BinaryOp1st_Scalar (B0t.T, NULL, NULL,
+            call->mult, ex, Bt, NULL)) ;
+        GXD_TRY (side_new (&SB, &fb, &B0t, true, &a)) ;
     }
+    else
+    {
+        GXD_TRY (GrB_Matrix_new (&B0.T, a.w, n, k)) ;
+        GXD_TRY (GrB_Matrix_apply_BinaryOp1st_Scalar (B0.T, NULL, NULL,
+            call->mult, ex, B, NULL)) ;
+        GXD_TRY (side_new (&SB, &fb, &B0, false, &a)) ;
+        GXD_TRY (GXD_rows_pack (&A0)) ;
+        GXD_TRY (GXD_rows_pack (&B0)) ;
+    }
+    if (!fa || !fb) { GXD_FREE_ALL ; return GrB_SUCCESS ; }
+
     GXD_TRY (GrB_Semiring_new (&sr, call->add, call->mult)) ;
-    size_t most = GXD_PLUS_BLOCK + (n > 0 ? n : 1) ;    // pairs of a block
+    // the most pairs a block can have: the budget, or one row's
+    int64_t total = (M != NULL) ? M->p [m] : (int64_t) (m * n) ;
+    int64_t budget = (block_pairs > 0) ? block_pairs : GXD_PLUS_BLOCK ;
+    int64_t most = budget + (int64_t) n ;
+    if (most > total) most = (total > 0) ? total : 1 ;
     xw = GXD_malloc (most * sizeof (uint64_t)) ;
     cw = a.count ? GXD_malloc (most * sizeof (uint64_t)) : NULL ;
     bad = GXD_malloc (most) ;
@@ -628,17 +699,17 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
     }
-    job J = { call, &a, sr, A, A0.T, B, B0.T, Bt, B0t, &SA, &SB, M,
-        (int64_t) m, (int64_t) n, Cx, xw, cw, bad } ;
+    job J = { call, &a, sr, A, A0.T, B, B0.T, Bt, &A0.csr, &B0t.csr, &SA,
+        &SB, M, (int64_t) m, (int64_t) n, Cx, xw, cw, bad } ;
 
-    // blocks of rows of at most GXD_PLUS_BLOCK pairs (at least one row)
+    // blocks of rows of at most budget pairs (at least one row)
     int64_t redo0 = redo->n ;
     int64_t i0 = 0 ;
     while (i0 < (int64_t) m)
     {
         int64_t i1 = i0 + 1 ;
         while (i1 < (int64_t) m
-            && row_start (&J, i1 + 1) - row_start (&J, i0) <= GXD_PLUS_BLOCK)
+            && row_start (&J, i1 + 1) - row_start (&J, i0) <= budget)
         {
             i1++ ;
         }
