@@ -22,12 +22,20 @@ GrB_Info GXD_cpu_sampled (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,
     char *msg) ;
 
-// for rows i0 <= i < i1 of A and every row j of B (Bt = B transposed, k x
-// n): P [(i-i0)*n + j] += the sum of A(i,c) + B(j,c) over the columns c the
-// two rows share, and N [(i-i0)*n + j] += their number (N may be NULL); in
-// double (fp) or in 64-bit integers that wrap (A's and Bt's values of the
-// same kind)
-void GXD_cpu_common_sums (const gxd_csr *A, const gxd_csr *Bt, int64_t i0,
-    int64_t i1, bool fp, uint64_t *P, uint64_t *N) ;
+// The terms of a PLUS union over the columns c that rows i of A and j of B
+// share (Bt = B transposed, k x n), enumerated row by row: for each entry
+// (i,c) of A, for each entry (c,j) of Bt.
+// terms [i] = how many row i has (over every j)
+void GXD_cpu_common_count (const gxd_csr *A, const gxd_csr *Bt, int64_t *terms) ;
+// X [t], Y [t] = A(i,c), B(j,c) (values of xs and ys bytes) for the terms
+// of rows i0 <= i < i1, row i's from t = start [i] - start [i0]
+void GXD_cpu_common_gather (const gxd_csr *A, const gxd_csr *Bt, int64_t i0,
+    int64_t i1, const int64_t *start, size_t xs, size_t ys, void *X, void *Y) ;
+// S [(i-b0)*n + j] += Z [t] - (A0(i,c) + B0(j,c)) and N [...] += 1 (N may
+// be NULL) for the same terms, A0 and B0t of A's and Bt's patterns; in
+// double (fp) or in 64-bit integers that wrap
+void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
+    int64_t i1, const int64_t *start, const uint64_t *Z, bool fp, int64_t b0,
+    uint64_t *S, uint64_t *N) ;
 
 #endif

@@ -203,6 +203,12 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
 GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
 
+// *Z (new, ztype) = mult (X (t), Y (t)), t < L, by GrB_eWiseMult on full
+// vectors (the user's function in bulk); X and Y are lent and given back
+GrB_Info GXD_mult_pairs (void **Z, size_t *Z_size, GrB_Type ztype,
+    void **X, size_t *X_size, void **Y, size_t *Y_size, int64_t L,
+    const gxd_call *call) ;
+
 // pairs of a PLUS union the rewrite does not trust: (i, j) and the position
 // of the pair in the result's values
 typedef struct
@@ -218,9 +224,9 @@ void GXD_redo_free (gxd_redo *R) ;
 // the mask's pattern M): *done false where it does not apply (nothing
 // written); pairs it may have computed badly are left in redo for the
 // union path.  A (m x k) and B (n x k) hold the rows in the operator's x
-// and y types.
+// and y types, as matrices (->T, not unpacked; so they are left).
 GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
-    const gxd_call *call, GrB_Matrix A, GrB_Matrix B, const gxd_csr *M) ;
+    const gxd_call *call, gxd_rows *A, gxd_rows *B, const gxd_csr *M) ;
 
 // argument checks of GrB_mxm's rules (fn names the caller in messages)
 GrB_Info GXD_check_args (const char *fn, GrB_Matrix C, GrB_Matrix Mask,

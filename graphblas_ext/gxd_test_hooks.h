@@ -32,9 +32,10 @@ void GXD_jit_clear (void) ;
 // (gxd_union_plus.c): pairs computed by the rewrite so far in this process,
 // and how many of those the union path computed again (not trusted)
 void GXD_union_plus_stats (int64_t *pairs, int64_t *redone) ;
-// and its row blocks of at most this many pairs (0: the default), so that
-// several blocks run on small inputs
-void GXD_union_plus_set_block (int64_t pairs) ;
+// and its row blocks of at most this many pairs, evaluated in chunks of at
+// most this many terms (0: the defaults), so that several run on small
+// inputs
+void GXD_union_plus_set_block (int64_t pairs, int64_t terms) ;
 
 // verify mode's own test: when on, the backend's next results are perturbed
 // in one entry (the first computed entry is increased by 1 and doubled)

@@ -298,28 +298,48 @@ static bool reserve (void **p, size_t *size, size_t need)
     return *p != NULL ;
 }
 
+// *Z (new, of type ztype, size in *Z_size) = mult (X (t), Y (t)) for t < L:
+// GrB_eWiseMult on full vectors, the user's function called in bulk.  X and
+// Y (GXD_malloc'd, of sizes *X_size and *Y_size) are lent to GraphBLAS and
+// given back.
+GrB_Info GXD_mult_pairs (void **Z, size_t *Z_size, GrB_Type ztype,
+    void **X, size_t *X_size, void **Y, size_t *Y_size, int64_t L,
+    const gxd_call *call)
+{
+    #define GXD_FREE_ALL                                                    \
+        GrB_Vector_free (&Xv) ; GrB_Vector_free (&Yv) ;                     \
+        GrB_Vector_free (&Zv) ;
+    GrB_Vector Xv = NULL, Yv = NULL, Zv = NULL ;
+    GrB_Index xsize = *X_size, ysize = *Y_size, zsize ;
+    GXD_TRY (GrB_Vector_new (&Xv, call->xtype, L)) ;
+    GXD_TRY (GrB_Vector_new (&Yv, call->ytype, L)) ;
+    GXD_TRY (GxB_Vector_pack_Full (Xv, X, xsize, false, NULL)) ;
+    GXD_TRY (GxB_Vector_pack_Full (Yv, Y, ysize, false, NULL)) ;
+    GXD_TRY (GrB_Vector_new (&Zv, ztype, L)) ;
+    GXD_TRY (GrB_Vector_eWiseMult_BinaryOp (Zv, NULL, NULL, call->mult, Xv,
+        Yv, NULL)) ;
+    GXD_TRY (GxB_Vector_unpack_Full (Xv, X, &xsize, NULL, NULL)) ;
+    GXD_TRY (GxB_Vector_unpack_Full (Yv, Y, &ysize, NULL, NULL)) ;
+    GXD_TRY (GxB_Vector_unpack_Full (Zv, Z, &zsize, NULL, NULL)) ;
+    *X_size = xsize ;
+    *Y_size = ysize ;
+    *Z_size = zsize ;
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 // w (t) = add over segment t of mult (X, Y) (no entry for an empty one);
 // W's arrays are lent to GraphBLAS and taken back
 static GrB_Info segments (GrB_Vector w, work *W, int64_t np, int64_t L,
     int64_t maxlen, const pairs *P, const gxd_call *call)
 {
-    #define GXD_FREE_ALL                                                    \
-        GrB_Vector_free (&Xv) ; GrB_Vector_free (&Yv) ;                     \
-        GrB_Vector_free (&Zv) ; GrB_Matrix_free (&R) ; GXD_free (Z) ;
-    GrB_Vector Xv = NULL, Yv = NULL, Zv = NULL ;
+    #define GXD_FREE_ALL GrB_Matrix_free (&R) ; GXD_free (Z) ;
     GrB_Matrix R = NULL ;
     void *Z = NULL ;
-    GrB_Index zsize ;
-    GXD_TRY (GrB_Vector_new (&Xv, call->xtype, L)) ;
-    GXD_TRY (GrB_Vector_new (&Yv, call->ytype, L)) ;
-    GXD_TRY (GxB_Vector_pack_Full (Xv, (void **) &W->X, W->X_size, false, NULL)) ;
-    GXD_TRY (GxB_Vector_pack_Full (Yv, (void **) &W->Y, W->Y_size, false, NULL)) ;
-    GXD_TRY (GrB_Vector_new (&Zv, call->type, L)) ;
-    GXD_TRY (GrB_Vector_eWiseMult_BinaryOp (Zv, NULL, NULL, call->mult, Xv,
-        Yv, NULL)) ;
-    GXD_TRY (GxB_Vector_unpack_Full (Xv, (void **) &W->X, &W->X_size, NULL, NULL)) ;
-    GXD_TRY (GxB_Vector_unpack_Full (Yv, (void **) &W->Y, &W->Y_size, NULL, NULL)) ;
-    GXD_TRY (GxB_Vector_unpack_Full (Zv, &Z, &zsize, NULL, NULL)) ;
+    size_t zsize ;
+    GXD_TRY (GXD_mult_pairs (&Z, &zsize, call->type, (void **) &W->X,
+        &W->X_size, (void **) &W->Y, &W->Y_size, L, call)) ;
     GXD_TRY (GrB_Matrix_new (&R, call->type, np, maxlen)) ;
     GXD_TRY (GxB_Matrix_pack_CSR (R, (GrB_Index **) &W->Rp, (GrB_Index **) &W->Ri,
         &Z, W->Rp_size, W->Ri_size, zsize, false, false, NULL)) ;
@@ -554,7 +574,7 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     // a PLUS union by its products and row terms where it applies, the
     // pairs it does not trust (or all of them) merged over their unions
     bool done ;
-    GXD_TRY (GXD_union_plus (&done, &redo, Cx, call, Ar.T, Br.T,
+    GXD_TRY (GXD_union_plus (&done, &redo, Cx, call, &Ar, &Br,
         sampled ? &Mr.csr : NULL)) ;
     if (!done || redo.n > 0)
     {

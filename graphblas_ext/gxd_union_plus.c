@@ -43,19 +43,28 @@
 #include <math.h>
 
 // pairs per block of rows: a block holds T1 - P, cnt and a flag per pair
-// (17 bytes) and one product at a time (a column index and a value per
-// pair with a common column, and GraphBLAS's workspace): at most about 35
-// bytes a pair, 150 MiB.  Large on purpose: every GrB_mxm has a fixed cost
-// (fortunes, 400 rows x all: blocks of 2^18 pairs took 3x the time of
-// 2^21, 2^23 about 10 % less than 2^21)
-#define GXD_PLUS_BLOCK (1 << 22)
+// (17 bytes).  Every pair: small, so that they stay in cache while the
+// terms are summed into them (fortunes, 400 rows x all: 2^18 took 0.7x the
+// time of 2^22).  Along a mask, also one GrB_mxm product at a time (a
+// column index and a value per pair with a common column, and GraphBLAS's
+// workspace): at most about 35 bytes a pair, 150 MiB, large on purpose
+// since every GrB_mxm has a fixed cost (blocks of 2^18 pairs took 3x the
+// time of 2^21, 2^23 10 % less than 2^21).
+#define GXD_PLUS_BLOCK (1 << 18)
+#define GXD_PLUS_BLOCK_MASKED (1 << 22)
 
-// testing hook (gxd_test_hooks.h): blocks of this many pairs (0: the default)
-static int64_t block_pairs = 0 ;
+// terms per chunk (every pair): a chunk holds the two values of each term
+// and f's result in 64 bits, at most 32 bytes a term: 64 MiB
+#define GXD_PLUS_TERMS (1 << 21)
 
-void GXD_union_plus_set_block (int64_t pairs)
+// testing hook (gxd_test_hooks.h): blocks and chunks of this many pairs and
+// terms (0: the defaults)
+static int64_t block_pairs = 0, terms_per_chunk = 0 ;
+
+void GXD_union_plus_set_block (int64_t pairs, int64_t terms)
 {
     block_pairs = (pairs > 0) ? pairs : 0 ;
+    terms_per_chunk = (terms > 0) ? terms : 0 ;
 }
 
 // the unit roundoff of double: the row terms are summed in double
@@ -297,11 +306,14 @@ typedef struct
     const gxd_call *call ;
     const arith *a ;
     GrB_Semiring sr ;           // the user's (+).(x)
-    GrB_Matrix A, A0 ;          // m x k
-    GrB_Matrix B, B0 ;          // n x k (masked products: dot products)
-    GrB_Matrix Bt ;             // k x n (every pair: saxpy, no transpose)
-    const gxd_csr *A0c, *B0t ;  // A0's arrays, B0' (every pair: P and cnt
-                                // by GXD_cpu_common_sums)
+    GrB_Matrix A, A0 ;          // m x k: along a mask, dot products ...
+    GrB_Matrix B, B0 ;          // n x k  ... by GrB_mxm
+    const gxd_csr *Ac, *A0c ;   // every pair: the terms enumerated by the
+    const gxd_csr *Bt, *B0t ;   // CPU backend (A, A0, B', B0' as arrays)
+    const int64_t *start ;      // every pair: row i's first term
+    void *X, *Y ;               // every pair: a chunk's values of A and B ...
+    size_t X_size, Y_size ;     // ... and their sizes (lent to GraphBLAS)
+    int64_t chunk ;             // every pair: terms per chunk
     const side *SA, *SB ;
     const gxd_csr *M ;          // the mask's pattern, or NULL: every pair
     int64_t m, n ;
@@ -413,69 +425,85 @@ static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
     return fine ;
 }
 
-// Cx for the pairs of rows [i0, i1), from J->x and J->c (everything read
-// in the loops is a local: Cx and bad are written through char-sized
-// types, which would make the compiler reload anything else)
+// the FP pairs t0 <= t < t1 of row i: Cx [t] (float if f32, else double)
+// and bad [t - tb], from x and c at [t - tb]; columns Mj [t], or t - t0
+// where Mj is NULL (every pair).  Inlined with constant dense and f32, so
+// that each of the four loops is compiled on its own (and vectorized).
+static inline __attribute__ ((always_inline)) void fp_row (const bool dense,
+    const bool f32, const job *J, int64_t i, int64_t t0, int64_t t1,
+    int64_t tb, const int64_t *restrict Mj, const double *restrict x,
+    const double *restrict c, uint8_t *restrict bad, void *Cx)
+{
+    const arith *a = J->a ;
+    const int64_t *restrict nB = J->SB->n ;
+    const double *restrict rB = J->SB->r, *restrict sB = J->SB->s ;
+    const double fee = a->fee, afee = fabs (a->fee), tol = a->tol ;
+    const int64_t nAi = J->SA->n [i], kA = a->k - nAi ;
+    const double rAi = J->SA->r [i], sAi = J->SA->s [i] ;
+    float *restrict C32 = Cx ;
+    double *restrict C64 = Cx ;
+    for (int64_t t = t0 ; t < t1 ; t++)
+    {
+        int64_t j = dense ? t - t0 : Mj [t], s = t - tb ;
+        double xs = x [s] ;
+        // the columns missing from both rows (exact in double)
+        double miss = (double) (kA - nB [j]) + ((c != NULL) ? c [s] : 0) ;
+        double d = xs + (rAi + rB [j]) + miss * fee ;
+        // The rewrite's extra error (T1's own rounding is within the union
+        // path's: a sum of some of its terms).  rA, rB and P are sums of nA,
+        // nB and cnt <= min (nA, nB) terms (P's each a rounded sum of two),
+        // every term within sA + sB: they err by at most
+        // (2 (nA + nB) + 1) u (sA + sB) (Higham's gamma_n).  Then 5
+        // roundings (T1 - P, rA + rB, miss f(e,e) and two additions) of
+        // values within |x| + (sA + sB) + miss |f(e,e)|.  1.01 covers
+        // gamma_n's 1 / (1 - n u).  A pair whose bound passes tol |d|, or
+        // that holds a NaN or an infinity, goes to the union path.
+        double bound = 1.01 * GXD_U * ((double) (2 * (nAi + nB [j]) + 6)
+            * (sAi + sB [j]) + 5 * (fabs (xs) + miss * afee)) ;
+        bad [s] = !(bound <= tol * fabs (d)) ;
+        if (f32) C32 [t] = (float) d ;
+        else C64 [t] = d ;
+    }
+}
+
+// Cx for the pairs of rows [i0, i1), from J->x and J->c
 static void combine (const job *J, int64_t i0, int64_t i1)
 {
     const arith *a = J->a ;
-    const bool fp = a->fp, count = a->count, f32 = (a->zs == 4) ;
-    const int64_t k = a->k, n = J->n, tb = row_start (J, i0) ;
-    const int64_t *restrict Mp = (J->M != NULL) ? J->M->p : NULL ;
-    const int64_t *restrict Mj = (J->M != NULL) ? J->M->j : NULL ;
-    const int64_t *restrict nA = J->SA->n, *restrict nB = J->SB->n ;
-    const double *restrict rA = J->SA->r, *restrict rB = J->SB->r ;
-    const double *restrict sA = J->SA->s, *restrict sB = J->SB->s ;
-    const uint64_t *restrict uA = J->SA->u, *restrict uB = J->SB->u ;
-    const double *restrict xd = (const double *) J->x ;
-    const double *restrict cd = (const double *) J->c ;
-    const uint64_t *restrict xu = J->x, *restrict cu = J->c ;
-    const double fee = a->fee, tol = a->tol ;
-    const uint64_t feeu = a->feeu ;
-    uint8_t *restrict bad = J->bad ;
-    char *Cx = J->Cx ;
-    size_t zs = a->zs ;
+    const bool f32 = (a->zs == 4) ;
+    const int64_t n = J->n, tb = row_start (J, i0) ;
+    const int64_t *Mp = (J->M != NULL) ? J->M->p : NULL ;
+    const int64_t *Mj = (J->M != NULL) ? J->M->j : NULL ;
+    const double *xd = (const double *) J->x ;
+    const double *cd = a->count ? (const double *) J->c : NULL ;
     #pragma omp parallel for schedule(dynamic, 4)
     for (int64_t i = i0 ; i < i1 ; i++)
     {
         int64_t t0 = (Mp != NULL) ? Mp [i] : i * n ;
         int64_t t1 = (Mp != NULL) ? Mp [i+1] : (i + 1) * n ;
-        int64_t nAi = nA [i] ;
-        if (fp)
+        if (a->fp)
         {
-            double rAi = rA [i], sAi = sA [i] ;
-            for (int64_t t = t0 ; t < t1 ; t++)
-            {
-                int64_t j = (Mj != NULL) ? Mj [t] : t - t0, s = t - tb ;
-                double x = xd [s] ;
-                // the columns missing from both rows (exact in double)
-                double miss = (double) (k - nAi - nB [j]) + (count ? cd [s] : 0) ;
-                double d = x + (rAi + rB [j]) + miss * fee ;
-                // The rewrite's extra error (T1's own rounding is within
-                // the union path's: a sum of some of its terms).  rA, rB
-                // and P are sums of nA, nB and cnt <= min (nA, nB) terms
-                // (P's each a rounded sum of two), every term within
-                // sA + sB: they err by at most (2 (nA + nB) + 1) u (sA + sB)
-                // (Higham's gamma_n).  Then 5 roundings (T1 - P, rA + rB,
-                // miss f(e,e) and two additions) of values within
-                // |x| + (sA + sB) + miss |f(e,e)|.  1.01 covers gamma_n's
-                // 1 / (1 - n u).  A pair whose bound passes tol |d|, or
-                // that holds a NaN or an infinity, goes to the union path.
-                double bound = 1.01 * GXD_U * ((double) (2 * (nAi + nB [j]) + 6)
-                    * (sAi + sB [j]) + 5 * (fabs (x) + fabs (miss * fee))) ;
-                bad [s] = !(bound <= tol * fabs (d)) ;
-                if (f32) ((float *) Cx) [t] = (float) d ;
-                else ((double *) Cx) [t] = d ;
-            }
+            if (Mj == NULL && f32)
+                fp_row (true, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+            else if (Mj == NULL)
+                fp_row (true, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+            else if (f32)
+                fp_row (false, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+            else
+                fp_row (false, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
         }
         else
         {
-            uint64_t uAi = uA [i] ;
+            const int64_t *nB = J->SB->n ;
+            const uint64_t *uB = J->SB->u, *xu = J->x, *cu = J->c ;
+            uint64_t uAi = J->SA->u [i], fee = a->feeu ;
+            int64_t kA = a->k - J->SA->n [i] ;
             for (int64_t t = t0 ; t < t1 ; t++)
             {
                 int64_t j = (Mj != NULL) ? Mj [t] : t - t0, s = t - tb ;
-                uint64_t miss = (uint64_t) (k - nAi - nB [j]) + (count ? cu [s] : 0) ;
-                put_int (Cx, t, zs, xu [s] + uAi + uB [j] + miss * feeu) ;
+                uint64_t miss = (uint64_t) (kA - nB [j])
+                    + (a->count ? cu [s] : 0) ;
+                put_int (J->Cx, t, a->zs, xu [s] + uAi + uB [j] + miss * fee) ;
             }
         }
     }
@@ -513,25 +541,59 @@ static void drop (GrB_Matrix *X, GrB_Matrix whole)
     *X = NULL ;
 }
 
-// *T = a new product of rows [i0, i1): with the mask, its pairs by dot
-// products (C<M> = A B'); without, all pairs by saxpy (A times B' given)
+// *T = a new product of rows [i0, i1) along their mask Mb, by dot products
+// (C<M> = A B')
 static GrB_Info product (gxd_rows *T, const job *J, GrB_Matrix Mb,
-    GrB_Semiring sr, GrB_Type type, GrB_Matrix Ab, GrB_Matrix B,
-    GrB_Matrix Bt, int64_t nr)
+    GrB_Semiring sr, GrB_Type type, GrB_Matrix Ab, GrB_Matrix B, int64_t nr)
 {
     #define GXD_FREE_ALL GXD_rows_free (T) ;
     GXD_TRY (GrB_Matrix_new (&T->T, type, nr, J->n)) ;
     // sparse from the start: else a dense-looking result is converted to
     // bitmap and back
     GXD_TRY (GxB_Matrix_Option_set (T->T, GxB_SPARSITY_CONTROL, GxB_SPARSE)) ;
-    if (Mb != NULL) GXD_TRY (GrB_mxm (T->T, Mb, NULL, sr, Ab, B, GrB_DESC_ST1))
-    else GXD_TRY (GrB_mxm (T->T, NULL, NULL, sr, Ab, Bt, NULL)) ;
-    GXD_TRY (unpack_product (T, Mb != NULL)) ;
+    GXD_TRY (GrB_mxm (T->T, Mb, NULL, sr, Ab, B, GrB_DESC_ST1)) ;
+    GXD_TRY (unpack_product (T, true)) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
 
-static GrB_Info block (gxd_redo *redo, const job *J, int64_t i0, int64_t i1)
+// x [pairs of rows i0 <= i < i1] += the sums over their common columns of
+// f (A(i,c), B(j,c)) - A0(i,c) - B0(j,c), c [...] += their number: in
+// chunks of about J->chunk terms, each gathered, evaluated by one
+// GrB_eWiseMult, and summed (cpu/cpu_common_sums.c)
+static GrB_Info common_terms (job *J, int64_t i0, int64_t i1)
+{
+    #define GXD_FREE_ALL GXD_free (Z) ;
+    void *Z = NULL ;
+    const arith *a = J->a ;
+    const int64_t *start = J->start ;
+    size_t xs, ys, zsize ;
+    GXD_TRY (GxB_Type_size (&xs, J->call->xtype)) ;
+    GXD_TRY (GxB_Type_size (&ys, J->call->ytype)) ;
+    int64_t r0 = i0 ;
+    while (r0 < i1)
+    {
+        int64_t r1 = r0 + 1 ;
+        while (r1 < i1 && start [r1 + 1] - start [r0] <= J->chunk) r1++ ;
+        int64_t L = start [r1] - start [r0] ;
+        if (L > 0)
+        {
+            GXD_cpu_common_gather (J->Ac, J->Bt, r0, r1, start, xs, ys, J->X,
+                J->Y) ;
+            GXD_TRY (GXD_mult_pairs (&Z, &zsize, a->w, &J->X, &J->X_size,
+                &J->Y, &J->Y_size, L, J->call)) ;
+            GXD_cpu_common_sums (J->A0c, J->B0t, r0, r1, start, Z, a->fp, i0,
+                J->x, a->count ? J->c : NULL) ;
+            GXD_free (Z) ;
+            Z = NULL ;
+        }
+        r0 = r1 ;
+    }
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
 {
     #define GXD_FREE_ALL                                                    \
         drop (&Ab, J->A) ; drop (&A0b, J->A0) ;                             \
@@ -541,41 +603,38 @@ static GrB_Info block (gxd_redo *redo, const job *J, int64_t i0, int64_t i1)
     const arith *a = J->a ;
     int64_t nr = i1 - i0, tb = row_start (J, i0), te = row_start (J, i1) ;
     size_t size = (te - tb) * sizeof (uint64_t) ;
-    GXD_TRY (GXD_rows_range (&Ab, J->A, i0, nr, J->m)) ;
 
     // x = T1 - P and c = cnt over the pairs with a common column (0
-    // elsewhere): P first, then T1 - P in one rounding
+    // elsewhere)
     memset (J->x, 0, size) ;
     if (a->count) memset (J->c, 0, size) ;
-    bool ok ;
     if (J->M != NULL)
     {
+        // P first, then T1 - P in one rounding
+        GXD_TRY (GXD_rows_range (&Ab, J->A, i0, nr, J->m)) ;
         GXD_TRY (GXD_rows_range (&A0b, J->A0, i0, nr, J->m)) ;
         GXD_TRY (mask_rows (&Mb, J->M, J->n, i0, i1)) ;
-        GXD_TRY (product (&T, J, Mb, a->plus_plus, a->w, A0b, J->B0, NULL, nr)) ;
-        ok = scatter (J, i0, i1, &T, J->x, a->w, false) ;
+        GXD_TRY (product (&T, J, Mb, a->plus_plus, a->w, A0b, J->B0, nr)) ;
+        bool ok = scatter (J, i0, i1, &T, J->x, a->w, false) ;
         GXD_rows_free (&T) ;
         if (a->count)
         {
-            GXD_TRY (product (&T, J, Mb, a->plus_pair, a->w, Ab, J->B, NULL, nr)) ;
+            GXD_TRY (product (&T, J, Mb, a->plus_pair, a->w, Ab, J->B, nr)) ;
             ok = ok && scatter (J, i0, i1, &T, J->c, a->w, false) ;
             GXD_rows_free (&T) ;
         }
-        GXD_TRY (product (&T, J, Mb, J->sr, J->call->type, Ab, J->B, NULL, nr)) ;
+        GXD_TRY (product (&T, J, Mb, J->sr, J->call->type, Ab, J->B, nr)) ;
+        ok = ok && scatter (J, i0, i1, &T, J->x, J->call->type, true) ;
+        GXD_rows_free (&T) ;
+        if (!ok)
+        {
+            GXD_FAIL (GrB_PANIC, "GxB_mxm_distance: a product of a PLUS "
+                "union has a pair outside the mask (internal error)") ;
+        }
     }
     else
     {
-        GXD_cpu_common_sums (J->A0c, J->B0t, i0, i1, a->fp, J->x,
-            a->count ? J->c : NULL) ;
-        ok = true ;
-        GXD_TRY (product (&T, J, NULL, J->sr, J->call->type, Ab, NULL, J->Bt, nr)) ;
-    }
-    ok = ok && scatter (J, i0, i1, &T, J->x, J->call->type, true) ;
-    GXD_rows_free (&T) ;
-    if (!ok)
-    {
-        GXD_FAIL (GrB_PANIC, "GxB_mxm_distance: a product of a PLUS union "
-            "has a pair outside the mask (internal error)") ;
+        GXD_TRY (common_terms (J, i0, i1)) ;
     }
     combine (J, i0, i1) ;
 
@@ -606,43 +665,31 @@ static GrB_Info block (gxd_redo *redo, const job *J, int64_t i0, int64_t i1)
 // GXD_union_plus
 //------------------------------------------------------------------------------
 
-// *T = a new transpose of X
-static GrB_Info transpose (GrB_Matrix *T, GrB_Matrix X)
-{
-    #define GXD_FREE_ALL GrB_Matrix_free (T) ;
-    GrB_Type type ;
-    GrB_Index nrows, ncols ;
-    GXD_TRY (GxB_Matrix_type (&type, X)) ;
-    GXD_TRY (GrB_Matrix_nrows (&nrows, X)) ;
-    GXD_TRY (GrB_Matrix_ncols (&ncols, X)) ;
-    GXD_TRY (GrB_Matrix_new (T, type, ncols, nrows)) ;
-    GXD_TRY (GrB_transpose (*T, NULL, NULL, X, NULL)) ;
-    return GrB_SUCCESS ;
-    #undef GXD_FREE_ALL
-}
-
 GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
-    const gxd_call *call, GrB_Matrix A, GrB_Matrix B, const gxd_csr *M)
+    const gxd_call *call, gxd_rows *Ar, gxd_rows *Br, const gxd_csr *M)
 {
     #define GXD_FREE_ALL                                                    \
         GrB_Scalar_free (&ex) ; GrB_Scalar_free (&ey) ;                     \
         GrB_Semiring_free (&sr) ; GXD_rows_free (&A0) ;                     \
         GXD_rows_free (&B0) ; side_free (&SA) ; side_free (&SB) ;           \
-        GrB_Matrix_free (&Bt) ; GXD_rows_free (&B0t) ;                      \
-        GXD_free (xw) ; GXD_free (cw) ; GXD_free (bad) ;
+        GXD_rows_free (&Bt) ; GXD_rows_free (&B0t) ; GXD_free (start) ;     \
+        GXD_free (xw) ; GXD_free (cw) ; GXD_free (bad) ;                    \
+        GXD_free (J.X) ; GXD_free (J.Y) ; GXD_rows_pack (Ar) ;
     GrB_Scalar ex = NULL, ey = NULL ;
     GrB_Semiring sr = NULL ;
-    gxd_rows A0 = { 0 }, B0 = { 0 }, B0t = { 0 } ;
-    GrB_Matrix Bt = NULL ;
+    gxd_rows A0 = { 0 }, B0 = { 0 }, Bt = { 0 }, B0t = { 0 } ;
     side SA = { 0 }, SB = { 0 } ;
     uint64_t *xw = NULL, *cw = NULL ;
+    int64_t *start = NULL ;
     uint8_t *bad = NULL ;
+    job J = { 0 } ;
     arith a ;
     *done = false ;
     bool plus ;
     if (!arith_of (&a, call->type)) return GrB_SUCCESS ;
     GXD_TRY (is_plus (&plus, call->add, call->type)) ;
     if (!plus) return GrB_SUCCESS ;
+    GrB_Matrix A = Ar->T, B = Br->T ;
     GrB_Index m, n, k ;
     GXD_TRY (GrB_Matrix_nrows (&m, A)) ;
     GXD_TRY (GrB_Matrix_nrows (&n, B)) ;
@@ -659,9 +706,9 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     if (a.fp && !isfinite (a.fee)) { GXD_FREE_ALL ; return GrB_SUCCESS ; }
 
     // A0 = f(A, e), B0 = f(e, B) in the arithmetic's type, and their rows'
-    // terms.  Every pair: B0 is made from B transposed (for saxpy, once),
-    // and A0's and B0's arrays are kept for GXD_cpu_common_sums; along a
-    // mask: A0 and B0 are matrices, for dot products.
+    // terms.  Every pair: B0 is made from B' (made once), and A, A0, B' and
+    // B0' are kept as arrays for the CPU backend; along a mask: A0 and B0 are
+    // matrices, for dot products.
     bool fa, fb, all = (M == NULL) ;
     GXD_TRY (GrB_Matrix_new (&A0.T, a.w, m, k)) ;
     GXD_TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (A0.T, NULL, NULL, call->mult,
@@ -669,10 +716,11 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     GXD_TRY (side_new (&SA, &fa, &A0, false, &a)) ;
     if (all)
     {
-        GXD_TRY (transpose (&Bt, B)) ;
+        GXD_TRY (GrB_Matrix_new (&Bt.T, call->ytype, k, n)) ;
+        GXD_TRY (GrB_transpose (Bt.T, NULL, NULL, B, NULL)) ;
         GXD_TRY (GrB_Matrix_new (&B0t.T, a.w, k, n)) ;
         GXD_TRY (GrB_Matrix_apply_BinaryOp1st_Scalar (B0t.T, NULL, NULL,
-            call->mult, ex, Bt, NULL)) ;
+            call->mult, ex, Bt.T, NULL)) ;
         GXD_TRY (side_new (&SB, &fb, &B0t, true, &a)) ;
     }
     else
@@ -685,11 +733,12 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
         GXD_TRY (GXD_rows_pack (&B0)) ;
     }
     if (!fa || !fb) { GXD_FREE_ALL ; return GrB_SUCCESS ; }
-
     GXD_TRY (GrB_Semiring_new (&sr, call->add, call->mult)) ;
+
     // the most pairs a block can have: the budget, or one row's
     int64_t total = (M != NULL) ? M->p [m] : (int64_t) (m * n) ;
-    int64_t budget = (block_pairs > 0) ? block_pairs : GXD_PLUS_BLOCK ;
+    int64_t budget = (block_pairs > 0) ? block_pairs
+        : (M != NULL) ? GXD_PLUS_BLOCK_MASKED : GXD_PLUS_BLOCK ;
     int64_t most = budget + (int64_t) n ;
     if (most > total) most = (total > 0) ? total : 1 ;
     xw = GXD_malloc (most * sizeof (uint64_t)) ;
@@ -699,8 +748,41 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
     }
-    job J = { call, &a, sr, A, A0.T, B, B0.T, Bt, &A0.csr, &B0t.csr, &SA,
-        &SB, M, (int64_t) m, (int64_t) n, Cx, xw, cw, bad } ;
+    J = (job) { call, &a, sr, A, A0.T, B, B0.T, NULL, &A0.csr, &Bt.csr,
+        &B0t.csr, NULL, NULL, NULL, 0, 0, 0, &SA, &SB, M, (int64_t) m,
+        (int64_t) n, Cx, xw, cw, bad } ;
+
+    if (all)
+    {
+        // the terms of each row, and room for a chunk's values: the budget,
+        // or one row's
+        GXD_TRY (GXD_rows_unpack (Ar)) ;
+        GXD_TRY (GXD_rows_unpack (&Bt)) ;
+        J.Ac = &Ar->csr ;
+        start = GXD_malloc ((m + 1) * sizeof (int64_t)) ;
+        if (start == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+        GXD_cpu_common_count (&Ar->csr, &Bt.csr, start + 1) ;
+        start [0] = 0 ;
+        int64_t widest = 0 ;
+        for (int64_t i = 0 ; i < (int64_t) m ; i++)
+        {
+            if (start [i+1] > widest) widest = start [i+1] ;
+            start [i+1] += start [i] ;
+        }
+        J.start = start ;
+        J.chunk = (terms_per_chunk > 0) ? terms_per_chunk : GXD_PLUS_TERMS ;
+        int64_t room = (J.chunk > widest) ? J.chunk : widest ;
+        if (room > start [m]) room = start [m] ;
+        if (room < 1) room = 1 ;
+        size_t xs, ys ;
+        GXD_TRY (GxB_Type_size (&xs, call->xtype)) ;
+        GXD_TRY (GxB_Type_size (&ys, call->ytype)) ;
+        J.X_size = room * xs ;
+        J.Y_size = room * ys ;
+        J.X = GXD_malloc (J.X_size) ;
+        J.Y = GXD_malloc (J.Y_size) ;
+        if (J.X == NULL || J.Y == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    }
 
     // blocks of rows of at most budget pairs (at least one row)
     int64_t redo0 = redo->n ;

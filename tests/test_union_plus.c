@@ -173,9 +173,9 @@ static void floating_point_sums_match_the_reference (void **state)
                 GXT_FAIL ("[%s]: the rewrite computed %ld pairs, not %ld", what,
                     (long) (rewritten ( ) - before), (long) (m * n)) ;
             // rows in blocks of at most 5 pairs (one row where n > 5)
-            GXD_union_plus_set_block (5) ;
+            GXD_union_plus_set_block (5, 7) ;
             check (op, ids [iq], A, B, NULL, NULL, gxt_rtol (type), what) ;
-            GXD_union_plus_set_block (0) ;
+            GXD_union_plus_set_block (0, 0) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
         }
         GrB_BinaryOp_free (&op) ;
@@ -202,7 +202,7 @@ static void masks_select_the_pairs (void **state)
             GXT_OK (GrB_Matrix_nrows (&m, A)) ;
             GXT_OK (GrB_Matrix_nrows (&n, B)) ;
             gxt_mask (&M, m, n, 0.3) ;
-            GXD_union_plus_set_block (blocks ? 4 : 0) ;
+            GXD_union_plus_set_block (blocks ? 4 : 0, 0) ;
             for (int d = 0 ; d < 4 ; d++)
             {
                 bool structural = (d & 1), comp = (d & 2) ;
@@ -215,7 +215,7 @@ static void masks_select_the_pairs (void **state)
                 check (op, 0.5, A, B, M, desc, gxt_rtol (type), what) ;
                 GrB_Descriptor_free (&desc) ;
             }
-            GXD_union_plus_set_block (0) ;
+            GXD_union_plus_set_block (0, 0) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
         }
         GrB_BinaryOp_free (&op) ;
@@ -328,9 +328,10 @@ static void integer_sums_are_exact (void **state)
                 GXT_FAIL ("[%s]: the rewrite did not run", what) ;
             assert_int_equal (redone ( ), r0) ;
             gxt_mask (&M, m, n, 0.4) ;
-            GXD_union_plus_set_block (3) ;
+            GXD_union_plus_set_block (3, 1) ;
+            check (op, cases [c].e, A, B, NULL, NULL, -1, what) ;
             check (op, cases [c].e, A, B, M, GrB_DESC_S, -1, what) ;
-            GXD_union_plus_set_block (0) ;
+            GXD_union_plus_set_block (0, 0) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
         }
         GrB_BinaryOp_free (&op) ;
