@@ -13,29 +13,35 @@
 //          + sum_{c in A_i} A0_ic + sum_{c in B_j} B0_jc  rA_i + rB_j
 //          + (k - |A_i| - |B_j| + cnt_ij) f (e, e)        cnt = A PLUS.PAIR B'
 //
-// (P is the T2 + T3 of the issue in one sum.)  f runs inside GrB_mxm with
-// the user's own semiring over the intersections only, and once per entry
-// in GrB_apply; everything else is built-in arithmetic: P and cnt by
-// GrB_mxm along a mask, else by the CPU backend straight into the block
-// (GXD_cpu_common_sums: GrB_mxm's sparse result cost as much to build as
-// T1).  So the work is that of the sparse product A B', where the union
-// path (the rows merged pair by pair, gxd_union_graphblas.c) costs the sum
-// of the union sizes through GraphBLAS's generic kernels: 100-140x the
-// built-in metric, against 4-6x here (fortunes, 400 rows x all, FP32).
+// (P is the T2 + T3 of the issue in one sum.)  f is called by GraphBLAS
+// only: once per entry of A and B (GrB_apply), and once per term of T1,
+// the common columns of the pairs; everything else is built-in arithmetic.
+// So the work is that of the sparse product A B', where the union path (the
+// rows merged pair by pair, gxd_union_graphblas.c) costs the sum of the
+// union sizes through GraphBLAS's generic kernels: 100-140x the built-in
+// metric, against about 4-6x here (fortunes, 2 cores, FP32).
+//
+// Every pair: the CPU backend enumerates T1's terms row by row over B'
+// (cpu/cpu_common_sums.c), gathers their values, GrB_eWiseMult calls f on a
+// chunk of them at once, and the backend sums f - A0 - B0 (and the count)
+// straight into the block's pairs.  GrB_mxm with the user's semiring did the
+// same in its generic saxpy (three calls through pointers per term) into a
+// sparse result to scatter: about 1.5x slower.  Along a mask, T1, P and cnt
+// are masked GrB_mxm products (dot products of the mask's pairs only),
+// scattered into the block.
 //
 // Integers: computed in 64 bits with wrap-around and cut to the operator's
 // type, which is the same sum modulo 2^bits: exact.  FP32/FP64: the terms
-// are summed in double (T1 in the operator's type, as the union path sums
-// it) and may cancel; every pair whose bound on the rewrite's extra error
-// passes the house tolerance of its value (rel 1e-5 FP32, 1e-12 FP64) is
-// left in redo, for the union path to compute exactly as before.  A
-// non-finite f(x,e), f(e,y) or f(e,e) (or row sums that overflow) would make
-// inf - inf: then the rewrite does not run at all.
+// are summed in double (f's values are the operator's type) and may
+// cancel; every pair whose bound on the rewrite's extra error passes the
+// house tolerance of its value (rel 1e-5 FP32, 1e-12 FP64) is left in
+// redo, for the union path to compute exactly as before.  A non-finite
+// f(x,e), f(e,y) or f(e,e) (or row sums that overflow) would make inf -
+// inf: then the rewrite does not run at all.
 //
-// Rows of A go in blocks of at most GXD_PLUS_BLOCK pairs, so that the
-// products and the per-pair terms stay within a bounded size whatever m and
-// n.  With a mask only its pairs are computed (masked GrB_mxm: dot
-// products); without, every pair by saxpy against B' transposed once.
+// Rows of A go in blocks of a bounded number of pairs, and the terms in
+// chunks of a bounded number, so that memory stays O(nnz + result + a
+// block) whatever m and n.
 
 #include "gxd_internal.h"
 #include "gxd_test_hooks.h"
@@ -449,10 +455,12 @@ static inline __attribute__ ((always_inline)) void fp_row (const bool dense,
         // the columns missing from both rows (exact in double)
         double miss = (double) (kA - nB [j]) + ((c != NULL) ? c [s] : 0) ;
         double d = xs + (rAi + rB [j]) + miss * fee ;
-        // The rewrite's extra error (T1's own rounding is within the union
-        // path's: a sum of some of its terms).  rA, rB and P are sums of nA,
-        // nB and cnt <= min (nA, nB) terms (P's each a rounded sum of two),
-        // every term within sA + sB: they err by at most
+        // The rewrite's extra error.  Left out: the rounding of f's own
+        // values over the common columns (at most gamma_2cnt sum |f|, in
+        // double, where the union path's own is gamma_|U| sum |f| in the
+        // operator's type: of its order or far below).  rA, rB and P (or
+        // x = sum (f - (A0 + B0)), every pair) are sums of nA, nB and at
+        // most 2 cnt <= nA + nB terms within sA + sB, rounded: at most
         // (2 (nA + nB) + 1) u (sA + sB) (Higham's gamma_n).  Then 5
         // roundings (T1 - P, rA + rB, miss f(e,e) and two additions) of
         // values within |x| + (sA + sB) + miss |f(e,e)|.  1.01 covers
