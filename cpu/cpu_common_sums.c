@@ -63,9 +63,22 @@ void GXD_cpu_common_gather (const gxd_csr *A, const gxd_csr *Bt, int64_t i0,
     }
 }
 
+// f's value of term t, of zs bytes, as 64 bits: an integer sign- or
+// zero-extended (the same sum modulo 2^bits)
+static inline uint64_t zload (const void *Z, int64_t t, size_t zs, bool zsigned)
+{
+    switch (zs)
+    {
+        case 1:  return zsigned ? (uint64_t) ((const int8_t  *) Z) [t] : ((const uint8_t  *) Z) [t] ;
+        case 2:  return zsigned ? (uint64_t) ((const int16_t *) Z) [t] : ((const uint16_t *) Z) [t] ;
+        case 4:  return zsigned ? (uint64_t) ((const int32_t *) Z) [t] : ((const uint32_t *) Z) [t] ;
+        default: return ((const uint64_t *) Z) [t] ;
+    }
+}
+
 void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
-    int64_t i1, const int64_t *start, const uint64_t *Z, bool fp, int64_t b0,
-    uint64_t *S, uint64_t *N)
+    int64_t i1, const int64_t *start, const void *Z, size_t zs, bool zsigned,
+    bool fp, int64_t b0, uint64_t *S, uint64_t *N)
 {
     const int64_t *Ap = A0->p, *Aj = A0->j, *Btp = B0t->p, *Btj = B0t->j ;
     int64_t n = B0t->ncols ;
@@ -81,19 +94,27 @@ void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
             if (fp)
             {
                 double a = ((const double *) A0->x) [p], *Sd = (double *) Sr ;
-                const double *b = B0t->x, *z = (const double *) Z + t ;
-                for (int64_t q = q0 ; q < q1 ; q++)
+                const double *b = B0t->x ;
+                if (zs == 4)
                 {
-                    Sd [Btj [q]] += z [q - q0] - (a + b [q]) ;
+                    const float *z = (const float *) Z + t ;
+                    for (int64_t q = q0 ; q < q1 ; q++)
+                        Sd [Btj [q]] += (double) z [q - q0] - (a + b [q]) ;
+                }
+                else
+                {
+                    const double *z = (const double *) Z + t ;
+                    for (int64_t q = q0 ; q < q1 ; q++)
+                        Sd [Btj [q]] += z [q - q0] - (a + b [q]) ;
                 }
             }
             else
             {
                 uint64_t a = ((const uint64_t *) A0->x) [p] ;
-                const uint64_t *b = B0t->x, *z = Z + t ;
+                const uint64_t *b = B0t->x ;
                 for (int64_t q = q0 ; q < q1 ; q++)
                 {
-                    Sr [Btj [q]] += z [q - q0] - (a + b [q]) ;
+                    Sr [Btj [q]] += zload (Z, t + q - q0, zs, zsigned) - (a + b [q]) ;
                 }
             }
             if (Nr != NULL)

@@ -33,9 +33,10 @@ void GXD_cpu_common_gather (const gxd_csr *A, const gxd_csr *Bt, int64_t i0,
     int64_t i1, const int64_t *start, size_t xs, size_t ys, void *X, void *Y) ;
 // S [(i-b0)*n + j] += Z [t] - (A0(i,c) + B0(j,c)) and N [...] += 1 (N may
 // be NULL) for the same terms, A0 and B0t of A's and Bt's patterns; in
-// double (fp) or in 64-bit integers that wrap
+// double (fp: Z float or double, zs 4 or 8) or in 64-bit integers that wrap
+// (Z integers of zs bytes, signed or not)
 void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
-    int64_t i1, const int64_t *start, const uint64_t *Z, bool fp, int64_t b0,
-    uint64_t *S, uint64_t *N) ;
+    int64_t i1, const int64_t *start, const void *Z, size_t zs, bool zsigned,
+    bool fp, int64_t b0, uint64_t *S, uint64_t *N) ;
 
 #endif

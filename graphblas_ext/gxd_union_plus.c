@@ -327,6 +327,7 @@ typedef struct
     uint64_t *x, *c ;           // per pair of a block: T1 - P, cnt (bits of
                                 // double for FP, of 64-bit integers else)
     uint8_t *bad ;              // per pair of a block: not trusted
+    uint8_t *row_bad ;          // per row of a block: some pair not trusted
 }
 job ;
 
@@ -435,7 +436,7 @@ static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
 // and bad [t - tb], from x and c at [t - tb]; columns Mj [t], or t - t0
 // where Mj is NULL (every pair).  Inlined with constant dense and f32, so
 // that each of the four loops is compiled on its own (and vectorized).
-static inline __attribute__ ((always_inline)) void fp_row (const bool dense,
+static inline __attribute__ ((always_inline)) bool fp_row (const bool dense,
     const bool f32, const job *J, int64_t i, int64_t t0, int64_t t1,
     int64_t tb, const int64_t *restrict Mj, const double *restrict x,
     const double *restrict c, uint8_t *restrict bad, void *Cx)
@@ -448,6 +449,7 @@ static inline __attribute__ ((always_inline)) void fp_row (const bool dense,
     const double rAi = J->SA->r [i], sAi = J->SA->s [i] ;
     float *restrict C32 = Cx ;
     double *restrict C64 = Cx ;
+    uint8_t any = 0 ;
     for (int64_t t = t0 ; t < t1 ; t++)
     {
         int64_t j = dense ? t - t0 : Mj [t], s = t - tb ;
@@ -468,10 +470,13 @@ static inline __attribute__ ((always_inline)) void fp_row (const bool dense,
         // that holds a NaN or an infinity, goes to the union path.
         double bound = 1.01 * GXD_U * ((double) (2 * (nAi + nB [j]) + 6)
             * (sAi + sB [j]) + 5 * (fabs (xs) + miss * afee)) ;
-        bad [s] = !(bound <= tol * fabs (d)) ;
+        uint8_t b = !(bound <= tol * fabs (d)) ;
+        bad [s] = b ;
+        any |= b ;
         if (f32) C32 [t] = (float) d ;
         else C64 [t] = d ;
     }
+    return any ;
 }
 
 // Cx for the pairs of rows [i0, i1), from J->x and J->c
@@ -491,14 +496,16 @@ static void combine (const job *J, int64_t i0, int64_t i1)
         int64_t t1 = (Mp != NULL) ? Mp [i+1] : (i + 1) * n ;
         if (a->fp)
         {
+            bool any ;
             if (Mj == NULL && f32)
-                fp_row (true, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+                any = fp_row (true, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
             else if (Mj == NULL)
-                fp_row (true, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+                any = fp_row (true, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
             else if (f32)
-                fp_row (false, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+                any = fp_row (false, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
             else
-                fp_row (false, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+                any = fp_row (false, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+            J->row_bad [i - i0] = any ;
         }
         else
         {
@@ -588,10 +595,12 @@ static GrB_Info common_terms (job *J, int64_t i0, int64_t i1)
         {
             GXD_cpu_common_gather (J->Ac, J->Bt, r0, r1, start, xs, ys, J->X,
                 J->Y) ;
-            GXD_TRY (GXD_mult_pairs (&Z, &zsize, a->w, &J->X, &J->X_size,
-                &J->Y, &J->Y_size, L, J->call)) ;
-            GXD_cpu_common_sums (J->A0c, J->B0t, r0, r1, start, Z, a->fp, i0,
-                J->x, a->count ? J->c : NULL) ;
+            // f's values in its own type: a typecast in GrB_eWiseMult costs
+            // it half as much again
+            GXD_TRY (GXD_mult_pairs (&Z, &zsize, J->call->type, &J->X,
+                &J->X_size, &J->Y, &J->Y_size, L, J->call)) ;
+            GXD_cpu_common_sums (J->A0c, J->B0t, r0, r1, start, Z, a->zs,
+                a->w == GrB_INT64, a->fp, i0, J->x, a->count ? J->c : NULL) ;
             GXD_free (Z) ;
             Z = NULL ;
         }
@@ -651,6 +660,7 @@ static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
     {
         for (int64_t i = i0 ; i < i1 ; i++)
         {
+            if (!J->row_bad [i - i0]) continue ;
             int64_t t1 = row_start (J, i + 1) ;
             for (int64_t t = row_start (J, i) ; t < t1 ; t++)
             {
@@ -681,7 +691,7 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
         GrB_Semiring_free (&sr) ; GXD_rows_free (&A0) ;                     \
         GXD_rows_free (&B0) ; side_free (&SA) ; side_free (&SB) ;           \
         GXD_rows_free (&Bt) ; GXD_rows_free (&B0t) ; GXD_free (start) ;     \
-        GXD_free (xw) ; GXD_free (cw) ; GXD_free (bad) ;                    \
+        GXD_free (xw) ; GXD_free (cw) ; GXD_free (bad) ; GXD_free (rbad) ;  \
         GXD_free (J.X) ; GXD_free (J.Y) ; GXD_rows_pack (Ar) ;
     GrB_Scalar ex = NULL, ey = NULL ;
     GrB_Semiring sr = NULL ;
@@ -689,7 +699,7 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     side SA = { 0 }, SB = { 0 } ;
     uint64_t *xw = NULL, *cw = NULL ;
     int64_t *start = NULL ;
-    uint8_t *bad = NULL ;
+    uint8_t *bad = NULL, *rbad = NULL ;
     job J = { 0 } ;
     arith a ;
     *done = false ;
@@ -752,13 +762,14 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     xw = GXD_malloc (most * sizeof (uint64_t)) ;
     cw = a.count ? GXD_malloc (most * sizeof (uint64_t)) : NULL ;
     bad = GXD_malloc (most) ;
-    if (xw == NULL || (a.count && cw == NULL) || bad == NULL)
+    rbad = GXD_malloc (m + 1) ;
+    if (xw == NULL || (a.count && cw == NULL) || bad == NULL || rbad == NULL)
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
     }
     J = (job) { call, &a, sr, A, A0.T, B, B0.T, NULL, &A0.csr, &Bt.csr,
         &B0t.csr, NULL, NULL, NULL, 0, 0, 0, &SA, &SB, M, (int64_t) m,
-        (int64_t) n, Cx, xw, cw, bad } ;
+        (int64_t) n, Cx, xw, cw, bad, rbad } ;
 
     if (all)
     {
