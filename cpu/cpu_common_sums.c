@@ -13,9 +13,12 @@
 // the user's semiring computed the same sums, but through GraphBLAS's
 // generic saxpy (three calls through pointers per term) and into a sparse
 // matrix the caller then had to scatter: two to three times slower
-// (fortunes, 400 rows x all, issue 18).
+// (fortunes, 400 rows x all, issue 18).  Where A and B hold few distinct
+// values (counts, ratings, patterns), f is called once per pair of
+// distinct values instead, and the terms look their value up in that grid.
 
 #include "gxd_cpu.h"
+#include "gxd_memory.h"
 #include <stdbool.h>
 #include <string.h>
 
@@ -63,6 +66,41 @@ void GXD_cpu_common_gather (const gxd_csr *A, const gxd_csr *Bt, int64_t i0,
     }
 }
 
+int64_t GXD_cpu_distinct (const void *x, int64_t nz, size_t s,
+    int64_t limit, uint64_t *values, int32_t *idx)
+{
+    // open addressing over a power of two at least 2 limit; keys are the
+    // values' bytes (s <= 8), so values equal bit for bit are one
+    int64_t cap = 16 ;
+    while (cap < 2 * limit) cap *= 2 ;
+    int32_t *slot = GXD_malloc (cap * sizeof (int32_t)) ;
+    if (slot == NULL) return -2 ;
+    for (int64_t h = 0 ; h < cap ; h++) slot [h] = -1 ;
+    int64_t u = 0 ;
+    const char *xb = x ;
+    for (int64_t p = 0 ; p < nz ; p++)
+    {
+        uint64_t key = 0 ;
+        memcpy (&key, xb + s * p, s) ;
+        uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> 20 ;
+        for (h &= (cap - 1) ; ; h = (h + 1) & (cap - 1))
+        {
+            int32_t v = slot [h] ;
+            if (v < 0)
+            {
+                if (u == limit) { GXD_free (slot) ; return -1 ; }
+                values [u] = key ;
+                slot [h] = (int32_t) u ;
+                idx [p] = (int32_t) u++ ;
+                break ;
+            }
+            if (values [v] == key) { idx [p] = v ; break ; }
+        }
+    }
+    GXD_free (slot) ;
+    return u ;
+}
+
 // f's value of term t, of zs bytes, as 64 bits: an integer sign- or
 // zero-extended (the same sum modulo 2^bits)
 static inline uint64_t zload (const void *Z, int64_t t, size_t zs, bool zsigned)
@@ -77,9 +115,14 @@ static inline uint64_t zload (const void *Z, int64_t t, size_t zs, bool zsigned)
 }
 
 void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
-    int64_t i1, const int64_t *start, const void *Z, size_t zs, bool zsigned,
-    bool fp, int64_t b0, uint64_t *S, uint64_t *N)
+    int64_t i1, const int64_t *start, const gxd_fvalues *F, bool fp,
+    int64_t b0, uint64_t *S, uint64_t *N)
 {
+    const void *Z = F->Z ;
+    size_t zs = F->zs ;
+    bool zsigned = F->zsigned ;
+    const int32_t *ia = F->ia, *ib = F->ib ;
+    int64_t nb = F->nb ;
     const int64_t *Ap = A0->p, *Aj = A0->j, *Btp = B0t->p, *Btj = B0t->j ;
     int64_t n = B0t->ncols ;
     #pragma omp parallel for schedule(dynamic, 4)
@@ -91,7 +134,32 @@ void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
         for (int64_t p = Ap [i] ; p < Ap [i+1] ; p++)
         {
             int64_t c = Aj [p], q0 = Btp [c], q1 = Btp [c+1] ;
-            if (fp)
+            if (ia != NULL)
+            {
+                // f's values from the grid of distinct values
+                const char *G = (const char *) Z + zs * nb * ia [p] ;
+                if (fp)
+                {
+                    double a = ((const double *) A0->x) [p], *Sd = (double *) Sr ;
+                    const double *b = B0t->x ;
+                    for (int64_t q = q0 ; q < q1 ; q++)
+                    {
+                        double z = (zs == 4) ? ((const float *) G) [ib [q]]
+                            : ((const double *) G) [ib [q]] ;
+                        Sd [Btj [q]] += z - (a + b [q]) ;
+                    }
+                }
+                else
+                {
+                    uint64_t a = ((const uint64_t *) A0->x) [p] ;
+                    const uint64_t *b = B0t->x ;
+                    for (int64_t q = q0 ; q < q1 ; q++)
+                    {
+                        Sr [Btj [q]] += zload (G, ib [q], zs, zsigned) - (a + b [q]) ;
+                    }
+                }
+            }
+            else if (fp)
             {
                 double a = ((const double *) A0->x) [p], *Sd = (double *) Sr ;
                 const double *b = B0t->x ;

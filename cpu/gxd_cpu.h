@@ -31,12 +31,31 @@ void GXD_cpu_common_count (const gxd_csr *A, const gxd_csr *Bt, int64_t *terms) 
 // of rows i0 <= i < i1, row i's from t = start [i] - start [i0]
 void GXD_cpu_common_gather (const gxd_csr *A, const gxd_csr *Bt, int64_t i0,
     int64_t i1, const int64_t *start, size_t xs, size_t ys, void *X, void *Y) ;
-// S [(i-b0)*n + j] += Z [t] - (A0(i,c) + B0(j,c)) and N [...] += 1 (N may
-// be NULL) for the same terms, A0 and B0t of A's and Bt's patterns; in
-// double (fp: Z float or double, zs 4 or 8) or in 64-bit integers that wrap
-// (Z integers of zs bytes, signed or not)
+// the distinct values (bit for bit) of x [0..nz-1], values of s <= 8 bytes:
+// their count (values [0..count-1], their bytes in the low bytes), and idx
+// [p] the number of x [p]'s; -1 if there are more than limit (-2: out of
+// memory)
+int64_t GXD_cpu_distinct (const void *x, int64_t nz, size_t s,
+    int64_t limit, uint64_t *values, int32_t *idx) ;
+
+// f's values for the terms: Z [t] term by term, or (ia not NULL) a grid,
+// Z [ia [p] * nb + ib [q]] for the term of A's entry p and Bt's entry q;
+// zs bytes each, float or double for FP, else integers signed or not
+typedef struct
+{
+    const void *Z ;
+    size_t zs ;
+    bool zsigned ;
+    const int32_t *ia, *ib ;
+    int64_t nb ;
+}
+gxd_fvalues ;
+
+// S [(i-b0)*n + j] += f - (A0(i,c) + B0(j,c)) and N [...] += 1 (N may be
+// NULL) for the same terms, A0 and B0t of A's and Bt's patterns; in double
+// (fp) or in 64-bit integers that wrap
 void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
-    int64_t i1, const int64_t *start, const void *Z, size_t zs, bool zsigned,
-    bool fp, int64_t b0, uint64_t *S, uint64_t *N) ;
+    int64_t i1, const int64_t *start, const gxd_fvalues *F, bool fp,
+    int64_t b0, uint64_t *S, uint64_t *N) ;
 
 #endif

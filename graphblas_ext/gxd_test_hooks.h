@@ -36,6 +36,9 @@ void GXD_union_plus_stats (int64_t *pairs, int64_t *redone) ;
 // most this many terms (0: the defaults), so that several run on small
 // inputs
 void GXD_union_plus_set_block (int64_t pairs, int64_t terms) ;
+// and f evaluated on the grid of A's and B's distinct values: always where
+// they are few enough (1), never (-1), or where it pays (0, the default)
+void GXD_union_plus_set_grid (int mode) ;
 
 // verify mode's own test: when on, the backend's next results are perturbed
 // in one entry (the first computed entry is increased by 1 and doubled)

@@ -63,14 +63,27 @@
 // and f's result in 64 bits, at most 32 bytes a term: 64 MiB
 #define GXD_PLUS_TERMS (1 << 21)
 
-// testing hook (gxd_test_hooks.h): blocks and chunks of this many pairs and
-// terms (0: the defaults)
+// every pair, where A and B hold at most this many distinct values each
+// (and their grid is at most a quarter of the terms and GXD_PLUS_GRID), f
+// is called on the grid of the distinct values only
+#define GXD_PLUS_DISTINCT 4096
+#define GXD_PLUS_GRID (1 << 22)
+
+// testing hooks (gxd_test_hooks.h): blocks and chunks of this many pairs and
+// terms (0: the defaults); the grid always (where the distinct values are
+// few enough, 1), never (-1) or where it pays (0)
 static int64_t block_pairs = 0, terms_per_chunk = 0 ;
+static int grid_mode = 0 ;
 
 void GXD_union_plus_set_block (int64_t pairs, int64_t terms)
 {
     block_pairs = (pairs > 0) ? pairs : 0 ;
     terms_per_chunk = (terms > 0) ? terms : 0 ;
+}
+
+void GXD_union_plus_set_grid (int mode)
+{
+    grid_mode = mode ;
 }
 
 // the unit roundoff of double: the row terms are summed in double
@@ -320,6 +333,8 @@ typedef struct
     void *X, *Y ;               // every pair: a chunk's values of A and B ...
     size_t X_size, Y_size ;     // ... and their sizes (lent to GraphBLAS)
     int64_t chunk ;             // every pair: terms per chunk
+    gxd_fvalues grid ;          // every pair: f on the distinct values' grid
+                                // (grid.ia NULL: none)
     const side *SA, *SB ;
     const gxd_csr *M ;          // the mask's pattern, or NULL: every pair
     int64_t m, n ;
@@ -585,6 +600,12 @@ static GrB_Info common_terms (job *J, int64_t i0, int64_t i1)
     size_t xs, ys, zsize ;
     GXD_TRY (GxB_Type_size (&xs, J->call->xtype)) ;
     GXD_TRY (GxB_Type_size (&ys, J->call->ytype)) ;
+    if (J->grid.ia != NULL)
+    {
+        GXD_cpu_common_sums (J->A0c, J->B0t, i0, i1, start, &J->grid, a->fp,
+            i0, J->x, a->count ? J->c : NULL) ;
+        return GrB_SUCCESS ;
+    }
     int64_t r0 = i0 ;
     while (r0 < i1)
     {
@@ -599,8 +620,9 @@ static GrB_Info common_terms (job *J, int64_t i0, int64_t i1)
             // it half as much again
             GXD_TRY (GXD_mult_pairs (&Z, &zsize, J->call->type, &J->X,
                 &J->X_size, &J->Y, &J->Y_size, L, J->call)) ;
-            GXD_cpu_common_sums (J->A0c, J->B0t, r0, r1, start, Z, a->zs,
-                a->w == GrB_INT64, a->fp, i0, J->x, a->count ? J->c : NULL) ;
+            gxd_fvalues F = { Z, a->zs, a->w == GrB_INT64, NULL, NULL, 0 } ;
+            GXD_cpu_common_sums (J->A0c, J->B0t, r0, r1, start, &F, a->fp,
+                i0, J->x, a->count ? J->c : NULL) ;
             GXD_free (Z) ;
             Z = NULL ;
         }
@@ -683,6 +705,65 @@ static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
 // GXD_union_plus
 //------------------------------------------------------------------------------
 
+// J->grid = f on every pair of distinct values of A and of B, where they
+// are few (else J->grid.ia stays NULL); G, ia, ib are the caller's to free
+static GrB_Info grid_new (job *J, void **G, int32_t **ia, int32_t **ib,
+    int64_t terms)
+{
+    #define GXD_FREE_ALL                                                    \
+        GXD_free (va) ; GXD_free (vb) ; GXD_free (X) ; GXD_free (Y) ;
+    uint64_t *va = NULL, *vb = NULL ;
+    char *X = NULL, *Y = NULL ;
+    const gxd_call *call = J->call ;
+    size_t xs, ys, zsize ;
+    GXD_TRY (GxB_Type_size (&xs, call->xtype)) ;
+    GXD_TRY (GxB_Type_size (&ys, call->ytype)) ;
+    int64_t na = J->Ac->p [J->m], nb = J->Bt->p [J->Bt->nrows] ;
+    if (grid_mode < 0 || xs > 8 || ys > 8 || na == 0 || nb == 0)
+    {
+        return GrB_SUCCESS ;
+    }
+    va = GXD_malloc (GXD_PLUS_DISTINCT * sizeof (uint64_t)) ;
+    vb = GXD_malloc (GXD_PLUS_DISTINCT * sizeof (uint64_t)) ;
+    *ia = GXD_malloc (na * sizeof (int32_t)) ;
+    *ib = GXD_malloc (nb * sizeof (int32_t)) ;
+    if (va == NULL || vb == NULL || *ia == NULL || *ib == NULL)
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    }
+    int64_t ua = GXD_cpu_distinct (J->Ac->x, na, xs, GXD_PLUS_DISTINCT, va, *ia) ;
+    int64_t ub = (ua < 0) ? -1
+        : GXD_cpu_distinct (J->Bt->x, nb, ys, GXD_PLUS_DISTINCT, vb, *ib) ;
+    if (ua == -2 || ub == -2) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    int64_t L = ua * ub ;
+    bool pays = (ua > 0 && ub > 0 && L <= GXD_PLUS_GRID && L <= terms / 4) ;
+    if (ua <= 0 || ub <= 0 || !(pays || (grid_mode > 0 && L <= GXD_PLUS_GRID)))
+    {
+        GXD_FREE_ALL ;
+        return GrB_SUCCESS ;
+    }
+    // X (u*ub + v) = the u-th value of A, Y (...) = the v-th of B
+    size_t xsize = L * xs, ysize = L * ys ;
+    X = GXD_malloc (xsize) ;
+    Y = GXD_malloc (ysize) ;
+    if (X == NULL || Y == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    for (int64_t u = 0 ; u < ua ; u++)
+    {
+        for (int64_t v = 0 ; v < ub ; v++)
+        {
+            memcpy (X + xs * (u * ub + v), &va [u], xs) ;
+            memcpy (Y + ys * (u * ub + v), &vb [v], ys) ;
+        }
+    }
+    GXD_TRY (GXD_mult_pairs (G, &zsize, call->type, (void **) &X, &xsize,
+        (void **) &Y, &ysize, L, call)) ;
+    J->grid = (gxd_fvalues) { *G, J->a->zs, J->a->w == GrB_INT64, *ia, *ib,
+        ub } ;
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     const gxd_call *call, gxd_rows *Ar, gxd_rows *Br, const gxd_csr *M)
 {
@@ -692,7 +773,8 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
         GXD_rows_free (&B0) ; side_free (&SA) ; side_free (&SB) ;           \
         GXD_rows_free (&Bt) ; GXD_rows_free (&B0t) ; GXD_free (start) ;     \
         GXD_free (xw) ; GXD_free (cw) ; GXD_free (bad) ; GXD_free (rbad) ;  \
-        GXD_free (J.X) ; GXD_free (J.Y) ; GXD_rows_pack (Ar) ;
+        GXD_free (J.X) ; GXD_free (J.Y) ; GXD_rows_pack (Ar) ;              \
+        GXD_free (G) ; GXD_free (ia) ; GXD_free (ib) ;
     GrB_Scalar ex = NULL, ey = NULL ;
     GrB_Semiring sr = NULL ;
     gxd_rows A0 = { 0 }, B0 = { 0 }, Bt = { 0 }, B0t = { 0 } ;
@@ -700,6 +782,8 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     uint64_t *xw = NULL, *cw = NULL ;
     int64_t *start = NULL ;
     uint8_t *bad = NULL, *rbad = NULL ;
+    void *G = NULL ;
+    int32_t *ia = NULL, *ib = NULL ;
     job J = { 0 } ;
     arith a ;
     *done = false ;
@@ -767,9 +851,10 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
     }
-    J = (job) { call, &a, sr, A, A0.T, B, B0.T, NULL, &A0.csr, &Bt.csr,
-        &B0t.csr, NULL, NULL, NULL, 0, 0, 0, &SA, &SB, M, (int64_t) m,
-        (int64_t) n, Cx, xw, cw, bad, rbad } ;
+    J = (job) { .call = call, .a = &a, .sr = sr, .A = A, .A0 = A0.T, .B = B,
+        .B0 = B0.T, .A0c = &A0.csr, .Bt = &Bt.csr, .B0t = &B0t.csr,
+        .SA = &SA, .SB = &SB, .M = M, .m = (int64_t) m, .n = (int64_t) n,
+        .Cx = Cx, .x = xw, .c = cw, .bad = bad, .row_bad = rbad } ;
 
     if (all)
     {
@@ -801,6 +886,7 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
         J.X = GXD_malloc (J.X_size) ;
         J.Y = GXD_malloc (J.Y_size) ;
         if (J.X == NULL || J.Y == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+        GXD_TRY (grid_new (&J, &G, &ia, &ib, start [m])) ;
     }
 
     // blocks of rows of at most budget pairs (at least one row)

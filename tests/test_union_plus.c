@@ -10,7 +10,8 @@
 // (GXO_union): FP32 and FP64 within the house tolerance (rtol 1e-5 / 1e-12
 // relative to max (|ref|, 1)), integers bit for bit; with f(e,e) != 0,
 // empty rows, masks (structural, valued, complemented), several row blocks
-// (a test hook makes them small), and the cases the rewrite must not
+// (a test hook makes them small; f called term by term and on the grid of
+// distinct values), and the cases the rewrite must not
 // trust: sums that cancel (the result must then equal the exact reference,
 // which a rewritten sum would miss by far) and non-finite terms.  Every
 // output is poisoned first; every input comes back bit for bit; the test
@@ -172,9 +173,16 @@ static void floating_point_sums_match_the_reference (void **state)
             if (m * n > 0 && rewritten ( ) != before + (int64_t) (m * n))
                 GXT_FAIL ("[%s]: the rewrite computed %ld pairs, not %ld", what,
                     (long) (rewritten ( ) - before), (long) (m * n)) ;
-            // rows in blocks of at most 5 pairs (one row where n > 5)
+            // rows in blocks of at most 5 pairs (one row where n > 5), terms
+            // in chunks of 7, f called term by term or on the grid of the
+            // distinct values
             GXD_union_plus_set_block (5, 7) ;
-            check (op, ids [iq], A, B, NULL, NULL, gxt_rtol (type), what) ;
+            for (int grid = -1 ; grid <= 1 ; grid += 2)
+            {
+                GXD_union_plus_set_grid (grid) ;
+                check (op, ids [iq], A, B, NULL, NULL, gxt_rtol (type), what) ;
+            }
+            GXD_union_plus_set_grid (0) ;
             GXD_union_plus_set_block (0, 0) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
         }
@@ -329,7 +337,12 @@ static void integer_sums_are_exact (void **state)
             assert_int_equal (redone ( ), r0) ;
             gxt_mask (&M, m, n, 0.4) ;
             GXD_union_plus_set_block (3, 1) ;
-            check (op, cases [c].e, A, B, NULL, NULL, -1, what) ;
+            for (int grid = -1 ; grid <= 1 ; grid += 2)
+            {
+                GXD_union_plus_set_grid (grid) ;
+                check (op, cases [c].e, A, B, NULL, NULL, -1, what) ;
+            }
+            GXD_union_plus_set_grid (0) ;
             check (op, cases [c].e, A, B, M, GrB_DESC_S, -1, what) ;
             GXD_union_plus_set_block (0, 0) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
