@@ -114,9 +114,8 @@ static inline uint64_t zload (const void *Z, int64_t t, size_t zs, bool zsigned)
     }
 }
 
-void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
-    int64_t i1, const int64_t *start, const gxd_fvalues *F, bool fp,
-    int64_t b0, uint64_t *S, uint64_t *N)
+void GXD_cpu_common_row (const gxd_csr *A0, const gxd_csr *B0t, int64_t i,
+    int64_t t, const gxd_fvalues *F, bool fp, uint64_t *Sr, uint64_t *Nr)
 {
     const void *Z = F->Z ;
     size_t zs = F->zs ;
@@ -124,56 +123,22 @@ void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
     const int32_t *ia = F->ia, *ib = F->ib ;
     int64_t nb = F->nb ;
     const int64_t *Ap = A0->p, *Aj = A0->j, *Btp = B0t->p, *Btj = B0t->j ;
-    int64_t n = B0t->ncols ;
-    #pragma omp parallel for schedule(dynamic, 4)
-    for (int64_t i = i0 ; i < i1 ; i++)
+    for (int64_t p = Ap [i] ; p < Ap [i+1] ; p++)
     {
-        int64_t t = start [i] - start [i0] ;
-        uint64_t *Sr = S + (i - b0) * n ;
-        uint64_t *Nr = (N != NULL) ? N + (i - b0) * n : NULL ;
-        for (int64_t p = Ap [i] ; p < Ap [i+1] ; p++)
+        int64_t c = Aj [p], q0 = Btp [c], q1 = Btp [c+1] ;
+        if (ia != NULL)
         {
-            int64_t c = Aj [p], q0 = Btp [c], q1 = Btp [c+1] ;
-            if (ia != NULL)
-            {
-                // f's values from the grid of distinct values
-                const char *G = (const char *) Z + zs * nb * ia [p] ;
-                if (fp)
-                {
-                    double a = ((const double *) A0->x) [p], *Sd = (double *) Sr ;
-                    const double *b = B0t->x ;
-                    for (int64_t q = q0 ; q < q1 ; q++)
-                    {
-                        double z = (zs == 4) ? ((const float *) G) [ib [q]]
-                            : ((const double *) G) [ib [q]] ;
-                        Sd [Btj [q]] += z - (a + b [q]) ;
-                    }
-                }
-                else
-                {
-                    uint64_t a = ((const uint64_t *) A0->x) [p] ;
-                    const uint64_t *b = B0t->x ;
-                    for (int64_t q = q0 ; q < q1 ; q++)
-                    {
-                        Sr [Btj [q]] += zload (G, ib [q], zs, zsigned) - (a + b [q]) ;
-                    }
-                }
-            }
-            else if (fp)
+            // f's values from the grid of distinct values
+            const char *G = (const char *) Z + zs * nb * ia [p] ;
+            if (fp)
             {
                 double a = ((const double *) A0->x) [p], *Sd = (double *) Sr ;
                 const double *b = B0t->x ;
-                if (zs == 4)
+                for (int64_t q = q0 ; q < q1 ; q++)
                 {
-                    const float *z = (const float *) Z + t ;
-                    for (int64_t q = q0 ; q < q1 ; q++)
-                        Sd [Btj [q]] += (double) z [q - q0] - (a + b [q]) ;
-                }
-                else
-                {
-                    const double *z = (const double *) Z + t ;
-                    for (int64_t q = q0 ; q < q1 ; q++)
-                        Sd [Btj [q]] += z [q - q0] - (a + b [q]) ;
+                    double z = (zs == 4) ? ((const float *) G) [ib [q]]
+                        : ((const double *) G) [ib [q]] ;
+                    Sd [Btj [q]] += z - (a + b [q]) ;
                 }
             }
             else
@@ -182,19 +147,45 @@ void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
                 const uint64_t *b = B0t->x ;
                 for (int64_t q = q0 ; q < q1 ; q++)
                 {
-                    Sr [Btj [q]] += zload (Z, t + q - q0, zs, zsigned) - (a + b [q]) ;
+                    Sr [Btj [q]] += zload (G, ib [q], zs, zsigned) - (a + b [q]) ;
                 }
             }
-            if (Nr != NULL)
-            {
-                // counts in the same representation as S
-                for (int64_t q = q0 ; q < q1 ; q++)
-                {
-                    if (fp) ((double *) Nr) [Btj [q]] += 1 ;
-                    else Nr [Btj [q]] += 1 ;
-                }
-            }
-            t += q1 - q0 ;
         }
+        else if (fp)
+        {
+            double a = ((const double *) A0->x) [p], *Sd = (double *) Sr ;
+            const double *b = B0t->x ;
+            if (zs == 4)
+            {
+                const float *z = (const float *) Z + t ;
+                for (int64_t q = q0 ; q < q1 ; q++)
+                    Sd [Btj [q]] += (double) z [q - q0] - (a + b [q]) ;
+            }
+            else
+            {
+                const double *z = (const double *) Z + t ;
+                for (int64_t q = q0 ; q < q1 ; q++)
+                    Sd [Btj [q]] += z [q - q0] - (a + b [q]) ;
+            }
+        }
+        else
+        {
+            uint64_t a = ((const uint64_t *) A0->x) [p] ;
+            const uint64_t *b = B0t->x ;
+            for (int64_t q = q0 ; q < q1 ; q++)
+            {
+                Sr [Btj [q]] += zload (Z, t + q - q0, zs, zsigned) - (a + b [q]) ;
+            }
+        }
+        if (Nr != NULL)
+        {
+            // counts in the same representation as S
+            for (int64_t q = q0 ; q < q1 ; q++)
+            {
+                if (fp) ((double *) Nr) [Btj [q]] += 1 ;
+                else Nr [Btj [q]] += 1 ;
+            }
+        }
+        t += q1 - q0 ;
     }
 }

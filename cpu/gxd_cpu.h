@@ -51,11 +51,12 @@ typedef struct
 }
 gxd_fvalues ;
 
-// S [(i-b0)*n + j] += f - (A0(i,c) + B0(j,c)) and N [...] += 1 (N may be
-// NULL) for the same terms, A0 and B0t of A's and Bt's patterns; in double
-// (fp) or in 64-bit integers that wrap
-void GXD_cpu_common_sums (const gxd_csr *A0, const gxd_csr *B0t, int64_t i0,
-    int64_t i1, const int64_t *start, const gxd_fvalues *F, bool fp,
-    int64_t b0, uint64_t *S, uint64_t *N) ;
+// Sr [j] += f - (A0(i,c) + B0(j,c)) and Nr [j] += 1 (Nr may be NULL) for the
+// terms of row i (the first of them term t of F's Z), A0 and B0t of A's and
+// Bt's patterns; in double (fp) or in 64-bit integers that wrap.  One row,
+// no threads: the caller runs rows in parallel, each followed by its own
+// finishing while its sums are in cache.
+void GXD_cpu_common_row (const gxd_csr *A0, const gxd_csr *B0t, int64_t i,
+    int64_t t, const gxd_fvalues *F, bool fp, uint64_t *Sr, uint64_t *Nr) ;
 
 #endif

@@ -49,15 +49,14 @@
 #include <math.h>
 
 // pairs per block of rows: a block holds T1 - P, cnt and a flag per pair
-// (17 bytes).  Every pair: small, so that they stay in cache while the
-// terms are summed into them (fortunes, 400 rows x all: 2^18 took 0.7x the
-// time of 2^22).  Along a mask, also one GrB_mxm product at a time (a
-// column index and a value per pair with a common column, and GraphBLAS's
-// workspace): at most about 35 bytes a pair, 150 MiB, large on purpose
-// since every GrB_mxm has a fixed cost (blocks of 2^18 pairs took 3x the
-// time of 2^21, 2^23 10 % less than 2^21).
-#define GXD_PLUS_BLOCK (1 << 18)
-#define GXD_PLUS_BLOCK_MASKED (1 << 22)
+// (17 bytes; every pair: each row's sums are finished while in cache), and
+// along a mask one GrB_mxm product at a time (a column index and a value
+// per pair with a common column, and GraphBLAS's workspace): at most about
+// 35 bytes a pair, 150 MiB.  Large on purpose: each block costs a few
+// parallel loops or GrB_mxm calls of fixed cost (fortunes, 2000 rows x
+// all, 2 cores: blocks of 2^18 pairs took 1.7x the time of 2^22; along a
+// mask, 2^18 took 3x the time of 2^21)
+#define GXD_PLUS_BLOCK (1 << 22)
 
 // terms per chunk (every pair): a chunk holds the two values of each term
 // and f's result in 64 bits, at most 32 bytes a term: 64 MiB
@@ -494,48 +493,73 @@ static inline __attribute__ ((always_inline)) bool fp_row (const bool dense,
     return any ;
 }
 
-// Cx for the pairs of rows [i0, i1), from J->x and J->c
-static void combine (const job *J, int64_t i0, int64_t i1)
+// Cx for the pairs of row i (t0 <= t < t1, the block's first tb), from
+// J->x and J->c; *J->row_bad [i - i0] set where one is not trusted
+static void finish_row (const job *J, int64_t i, int64_t i0, int64_t t0,
+    int64_t t1, int64_t tb)
 {
     const arith *a = J->a ;
     const bool f32 = (a->zs == 4) ;
-    const int64_t n = J->n, tb = row_start (J, i0) ;
-    const int64_t *Mp = (J->M != NULL) ? J->M->p : NULL ;
     const int64_t *Mj = (J->M != NULL) ? J->M->j : NULL ;
     const double *xd = (const double *) J->x ;
     const double *cd = a->count ? (const double *) J->c : NULL ;
+    if (a->fp)
+    {
+        bool any ;
+        if (Mj == NULL && f32)
+            any = fp_row (true, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+        else if (Mj == NULL)
+            any = fp_row (true, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+        else if (f32)
+            any = fp_row (false, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+        else
+            any = fp_row (false, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
+        J->row_bad [i - i0] = any ;
+    }
+    else
+    {
+        const int64_t *nB = J->SB->n ;
+        const uint64_t *uB = J->SB->u, *xu = J->x, *cu = J->c ;
+        uint64_t uAi = J->SA->u [i], fee = a->feeu ;
+        int64_t kA = a->k - J->SA->n [i] ;
+        for (int64_t t = t0 ; t < t1 ; t++)
+        {
+            int64_t j = (Mj != NULL) ? Mj [t] : t - t0, s = t - tb ;
+            uint64_t miss = (uint64_t) (kA - nB [j]) + (a->count ? cu [s] : 0) ;
+            put_int (J->Cx, t, a->zs, xu [s] + uAi + uB [j] + miss * fee) ;
+        }
+        J->row_bad [i - i0] = false ;
+    }
+}
+
+// Cx for the pairs of rows [i0, i1) along the mask, from J->x and J->c
+static void combine (const job *J, int64_t i0, int64_t i1)
+{
+    const int64_t *Mp = J->M->p, tb = Mp [i0] ;
     #pragma omp parallel for schedule(dynamic, 4)
     for (int64_t i = i0 ; i < i1 ; i++)
     {
-        int64_t t0 = (Mp != NULL) ? Mp [i] : i * n ;
-        int64_t t1 = (Mp != NULL) ? Mp [i+1] : (i + 1) * n ;
-        if (a->fp)
-        {
-            bool any ;
-            if (Mj == NULL && f32)
-                any = fp_row (true, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
-            else if (Mj == NULL)
-                any = fp_row (true, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
-            else if (f32)
-                any = fp_row (false, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
-            else
-                any = fp_row (false, false, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
-            J->row_bad [i - i0] = any ;
-        }
-        else
-        {
-            const int64_t *nB = J->SB->n ;
-            const uint64_t *uB = J->SB->u, *xu = J->x, *cu = J->c ;
-            uint64_t uAi = J->SA->u [i], fee = a->feeu ;
-            int64_t kA = a->k - J->SA->n [i] ;
-            for (int64_t t = t0 ; t < t1 ; t++)
-            {
-                int64_t j = (Mj != NULL) ? Mj [t] : t - t0, s = t - tb ;
-                uint64_t miss = (uint64_t) (kA - nB [j])
-                    + (a->count ? cu [s] : 0) ;
-                put_int (J->Cx, t, a->zs, xu [s] + uAi + uB [j] + miss * fee) ;
-            }
-        }
+        finish_row (J, i, i0, Mp [i], Mp [i+1], tb) ;
+    }
+}
+
+// every pair, rows [r0, r1) of the block from i0: each row's sums over its
+// common columns (f's values from F, row r0's first term Z [0]), then its
+// pairs, while they are in cache: one parallel loop
+static void sum_and_finish (const job *J, int64_t r0, int64_t r1, int64_t i0,
+    const gxd_fvalues *F)
+{
+    const arith *a = J->a ;
+    const int64_t n = J->n, tb = i0 * n ;
+    #pragma omp parallel for schedule(dynamic, 1)
+    for (int64_t i = r0 ; i < r1 ; i++)
+    {
+        int64_t t0 = i * n, s0 = t0 - tb ;
+        memset (J->x + s0, 0, n * sizeof (uint64_t)) ;
+        if (a->count) memset (J->c + s0, 0, n * sizeof (uint64_t)) ;
+        GXD_cpu_common_row (J->A0c, J->B0t, i, J->start [i] - J->start [r0],
+            F, a->fp, J->x + s0, a->count ? J->c + s0 : NULL) ;
+        finish_row (J, i, i0, t0, t0 + n, tb) ;
     }
 }
 
@@ -587,10 +611,11 @@ static GrB_Info product (gxd_rows *T, const job *J, GrB_Matrix Mb,
     #undef GXD_FREE_ALL
 }
 
-// x [pairs of rows i0 <= i < i1] += the sums over their common columns of
-// f (A(i,c), B(j,c)) - A0(i,c) - B0(j,c), c [...] += their number: in
-// chunks of about J->chunk terms, each gathered, evaluated by one
-// GrB_eWiseMult, and summed (cpu/cpu_common_sums.c)
+// every pair, rows i0 <= i < i1: their pairs into Cx, from the sums over
+// their common columns of f (A(i,c), B(j,c)) - A0(i,c) - B0(j,c) and their
+// number.  f's values from the grid of distinct values, or for chunks of
+// about J->chunk terms, each gathered and evaluated by one GrB_eWiseMult
+// (cpu/cpu_common_sums.c).
 static GrB_Info common_terms (job *J, int64_t i0, int64_t i1)
 {
     #define GXD_FREE_ALL GXD_free (Z) ;
@@ -602,8 +627,7 @@ static GrB_Info common_terms (job *J, int64_t i0, int64_t i1)
     GXD_TRY (GxB_Type_size (&ys, J->call->ytype)) ;
     if (J->grid.ia != NULL)
     {
-        GXD_cpu_common_sums (J->A0c, J->B0t, i0, i1, start, &J->grid, a->fp,
-            i0, J->x, a->count ? J->c : NULL) ;
+        sum_and_finish (J, i0, i1, i0, &J->grid) ;
         return GrB_SUCCESS ;
     }
     int64_t r0 = i0 ;
@@ -620,12 +644,11 @@ static GrB_Info common_terms (job *J, int64_t i0, int64_t i1)
             // it half as much again
             GXD_TRY (GXD_mult_pairs (&Z, &zsize, J->call->type, &J->X,
                 &J->X_size, &J->Y, &J->Y_size, L, J->call)) ;
-            gxd_fvalues F = { Z, a->zs, a->w == GrB_INT64, NULL, NULL, 0 } ;
-            GXD_cpu_common_sums (J->A0c, J->B0t, r0, r1, start, &F, a->fp,
-                i0, J->x, a->count ? J->c : NULL) ;
-            GXD_free (Z) ;
-            Z = NULL ;
         }
+        gxd_fvalues F = { Z, a->zs, a->w == GrB_INT64, NULL, NULL, 0 } ;
+        sum_and_finish (J, r0, r1, i0, &F) ;
+        GXD_free (Z) ;
+        Z = NULL ;
         r0 = r1 ;
     }
     return GrB_SUCCESS ;
@@ -644,11 +667,11 @@ static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
     size_t size = (te - tb) * sizeof (uint64_t) ;
 
     // x = T1 - P and c = cnt over the pairs with a common column (0
-    // elsewhere)
-    memset (J->x, 0, size) ;
-    if (a->count) memset (J->c, 0, size) ;
+    // elsewhere), then the pairs
     if (J->M != NULL)
     {
+        memset (J->x, 0, size) ;
+        if (a->count) memset (J->c, 0, size) ;
         // P first, then T1 - P in one rounding
         GXD_TRY (GXD_rows_range (&Ab, J->A, i0, nr, J->m)) ;
         GXD_TRY (GXD_rows_range (&A0b, J->A0, i0, nr, J->m)) ;
@@ -670,12 +693,12 @@ static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
             GXD_FAIL (GrB_PANIC, "GxB_mxm_distance: a product of a PLUS "
                 "union has a pair outside the mask (internal error)") ;
         }
+        combine (J, i0, i1) ;
     }
     else
     {
         GXD_TRY (common_terms (J, i0, i1)) ;
     }
-    combine (J, i0, i1) ;
 
     // the pairs not trusted, in order
     if (a->fp)
@@ -839,8 +862,7 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
 
     // the most pairs a block can have: the budget, or one row's
     int64_t total = (M != NULL) ? M->p [m] : (int64_t) (m * n) ;
-    int64_t budget = (block_pairs > 0) ? block_pairs
-        : (M != NULL) ? GXD_PLUS_BLOCK_MASKED : GXD_PLUS_BLOCK ;
+    int64_t budget = (block_pairs > 0) ? block_pairs : GXD_PLUS_BLOCK ;
     int64_t most = budget + (int64_t) n ;
     if (most > total) most = (total > 0) ? total : 1 ;
     xw = GXD_malloc (most * sizeof (uint64_t)) ;
