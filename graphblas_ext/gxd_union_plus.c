@@ -364,29 +364,6 @@ static inline void put_int (char *Cx, int64_t t, size_t zs, uint64_t d)
     }
 }
 
-// the arrays of a product (sparse, by row); its rows in any order where
-// every pair is computed (saxpy leaves them so, and sorting costs more than
-// the product), sorted along a mask
-static GrB_Info unpack_product (gxd_rows *R, bool sorted)
-{
-    #define GXD_FREE_ALL GXD_rows_free (R) ;
-    GrB_Index nrows, ncols ;
-    bool jumbled = false ;
-    GXD_TRY (GrB_Matrix_nrows (&nrows, R->T)) ;
-    GXD_TRY (GrB_Matrix_ncols (&ncols, R->T)) ;
-    GXD_TRY (GxB_Matrix_Option_set (R->T, GxB_FORMAT, GxB_BY_ROW)) ;
-    GXD_TRY (GxB_Matrix_Option_set (R->T, GxB_SPARSITY_CONTROL, GxB_SPARSE)) ;
-    GXD_TRY (GxB_Matrix_unpack_CSR (R->T, &R->p, &R->j, &R->x, &R->p_size,
-        &R->j_size, &R->x_size, NULL, sorted ? NULL : &jumbled, NULL)) ;
-    R->csr.nrows = (int64_t) nrows ;
-    R->csr.ncols = (int64_t) ncols ;
-    R->csr.p = (const int64_t *) R->p ;
-    R->csr.j = (const int64_t *) R->j ;
-    R->csr.x = R->x ;
-    return GrB_SUCCESS ;
-    #undef GXD_FREE_ALL
-}
-
 // X(q) of type t, as the arithmetic's 64 bits: a double for FP32/FP64, an
 // integer sign- or zero-extended (the same sum modulo 2^bits)
 static inline uint64_t load (const void *X, int64_t q, GrB_Type t)
@@ -405,33 +382,29 @@ static inline uint64_t load (const void *X, int64_t q, GrB_Type t)
 }
 
 // w [pair - first pair of row i0] = X(i,j) (X of type t), or X(i,j) - w
-// [...] (from: w held P, X is T1), for the entries of X (rows [i0, i1), of
-// a product); false if an entry is not a pair of the block (never expected)
+// [...] (from: w held P, X is T1), for the entries of X (rows [i0, i1) of a
+// product along the mask); false if an entry is not a pair of the mask
+// (never expected)
 static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
     uint64_t *w, GrB_Type t, bool from)
 {
     bool fp = J->a->fp ;
     double *wd = (double *) w ;
     const int64_t *Xp = X->csr.p, *Xj = X->csr.j ;
-    const int64_t *Mj = (J->M != NULL) ? J->M->j : NULL ;
+    const int64_t *Mp = J->M->p, *Mj = J->M->j ;
     bool fine = true ;
-    int64_t tb = row_start (J, i0) ;
+    int64_t tb = Mp [i0] ;
     #pragma omp parallel for schedule(dynamic, 4) reduction(&&:fine)
     for (int64_t i = i0 ; i < i1 ; i++)
     {
-        int64_t p = row_start (J, i), pend = row_start (J, i + 1) ;
+        int64_t p = Mp [i], pend = Mp [i+1] ;
         for (int64_t q = Xp [i - i0] ; q < Xp [i - i0 + 1] ; q++)
         {
-            int64_t j = Xj [q], s ;
-            if (Mj == NULL) s = p + j ;
-            else
-            {
-                // along the mask's row (X's row is sorted there)
-                while (p < pend && Mj [p] < j) p++ ;
-                if (p == pend || Mj [p] != j) { fine = false ; break ; }
-                s = p ;
-            }
-            s -= tb ;
+            // along the mask's row (X's row is sorted there)
+            int64_t j = Xj [q] ;
+            while (p < pend && Mj [p] < j) p++ ;
+            if (p == pend || Mj [p] != j) { fine = false ; break ; }
+            int64_t s = p - tb ;
             uint64_t v = load (X->csr.x, q, t) ;
             if (!from) w [s] = v ;
             else if (fp)
@@ -606,7 +579,7 @@ static GrB_Info product (gxd_rows *T, const job *J, GrB_Matrix Mb,
     // bitmap and back
     GXD_TRY (GxB_Matrix_Option_set (T->T, GxB_SPARSITY_CONTROL, GxB_SPARSE)) ;
     GXD_TRY (GrB_mxm (T->T, Mb, NULL, sr, Ab, B, GrB_DESC_ST1)) ;
-    GXD_TRY (unpack_product (T, true)) ;
+    GXD_TRY (GXD_rows_unpack (T)) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
