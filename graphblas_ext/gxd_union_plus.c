@@ -853,8 +853,8 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
 
     if (all)
     {
-        // the terms of each row, and room for a chunk's values: the budget,
-        // or one row's
+        // the terms of each row, then f on the grid of distinct values or
+        // term by term
         GXD_TRY (GXD_rows_unpack (Ar)) ;
         GXD_TRY (GXD_rows_unpack (&Bt)) ;
         J.Ac = &Ar->csr ;
@@ -869,19 +869,27 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
             start [i+1] += start [i] ;
         }
         J.start = start ;
-        J.chunk = (terms_per_chunk > 0) ? terms_per_chunk : GXD_PLUS_TERMS ;
-        int64_t room = (J.chunk > widest) ? J.chunk : widest ;
-        if (room > start [m]) room = start [m] ;
-        if (room < 1) room = 1 ;
-        size_t xs, ys ;
-        GXD_TRY (GxB_Type_size (&xs, call->xtype)) ;
-        GXD_TRY (GxB_Type_size (&ys, call->ytype)) ;
-        J.X_size = room * xs ;
-        J.Y_size = room * ys ;
-        J.X = GXD_malloc (J.X_size) ;
-        J.Y = GXD_malloc (J.Y_size) ;
-        if (J.X == NULL || J.Y == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
         GXD_TRY (grid_new (&J, &G, &ia, &ib, start [m])) ;
+        if (J.grid.ia == NULL)
+        {
+            // f term by term: room for a chunk's values, the budget or one
+            // row's
+            J.chunk = (terms_per_chunk > 0) ? terms_per_chunk : GXD_PLUS_TERMS ;
+            int64_t room = (J.chunk > widest) ? J.chunk : widest ;
+            if (room > start [m]) room = start [m] ;
+            if (room < 1) room = 1 ;
+            size_t xs, ys ;
+            GXD_TRY (GxB_Type_size (&xs, call->xtype)) ;
+            GXD_TRY (GxB_Type_size (&ys, call->ytype)) ;
+            J.X_size = room * xs ;
+            J.Y_size = room * ys ;
+            J.X = GXD_malloc (J.X_size) ;
+            J.Y = GXD_malloc (J.Y_size) ;
+            if (J.X == NULL || J.Y == NULL)
+            {
+                GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+            }
+        }
     }
 
     // blocks of rows of at most budget pairs (at least one row)
