@@ -225,7 +225,7 @@ static void dataset (const char *path, GrB_Index rows, double budget,
             GxB_RANGE, GrB_ALL, k, NULL)) ;
         double ts = one_run (&C, s, As, B) ;
         GrB_Index mp = (ts * m / ms <= budget) ? m : ms ;
-        double tp = (mp == m) ? best_of (&C, s, A, B, 1) : ts ;
+        double tp = (mp == m) ? best_of (&C, s, A, B, reps) : ts ;
         t->pointer = tp * (double) m / (double) mp ;
         result (name, c->metric, "no_definition", mp, n, tp, max_rel (C, R)) ;
         GrB_Matrix_free (&As) ;

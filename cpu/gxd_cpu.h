@@ -22,4 +22,41 @@ GrB_Info GXD_cpu_sampled (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,
     char *msg) ;
 
+// The terms of a PLUS union over the columns c that rows i of A and j of B
+// share (Bt = B transposed, k x n), enumerated row by row: for each entry
+// (i,c) of A, for each entry (c,j) of Bt.
+// terms [i] = how many row i has (over every j)
+void GXD_cpu_common_count (const gxd_csr *A, const gxd_csr *Bt, int64_t *terms) ;
+// X [t], Y [t] = A(i,c), B(j,c) (values of xs and ys bytes) for the terms
+// of rows i0 <= i < i1, row i's from t = start [i] - start [i0]
+void GXD_cpu_common_gather (const gxd_csr *A, const gxd_csr *Bt, int64_t i0,
+    int64_t i1, const int64_t *start, size_t xs, size_t ys, void *X, void *Y) ;
+// the distinct values (bit for bit) of x [0..nz-1], values of s <= 8 bytes:
+// their count (values [0..count-1], their bytes in the low bytes), and idx
+// [p] the number of x [p]'s; -1 if there are more than limit (-2: out of
+// memory)
+int64_t GXD_cpu_distinct (const void *x, int64_t nz, size_t s,
+    int64_t limit, uint64_t *values, int32_t *idx) ;
+
+// f's values for the terms: Z [t] term by term, or (ia not NULL) a grid,
+// Z [ia [p] * nb + ib [q]] for the term of A's entry p and Bt's entry q;
+// zs bytes each, float or double for FP, else integers signed or not
+typedef struct
+{
+    const void *Z ;
+    size_t zs ;
+    bool zsigned ;
+    const int32_t *ia, *ib ;
+    int64_t nb ;
+}
+gxd_fvalues ;
+
+// Sr [j] += f - (A0(i,c) + B0(j,c)) and Nr [j] += 1 (Nr may be NULL) for the
+// terms of row i (the first of them term t of F's Z), A0 and B0t of A's and
+// Bt's patterns; in double (fp) or in 64-bit integers that wrap.  One row,
+// no threads: the caller runs rows in parallel, each followed by its own
+// finishing while its sums are in cache.
+void GXD_cpu_common_row (const gxd_csr *A0, const gxd_csr *B0t, int64_t i,
+    int64_t t, const gxd_fvalues *F, bool fp, uint64_t *Sr, uint64_t *Nr) ;
+
 #endif

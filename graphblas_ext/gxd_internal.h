@@ -178,6 +178,15 @@ GrB_Info GXD_rows_get (gxd_rows *R, GrB_Matrix A, bool transpose,
     GrB_Type type) ;
 void GXD_rows_free (gxd_rows *R) ;
 GrB_Info GXD_rows_unpack (gxd_rows *R) ;   // R->T set
+// the copy alone (R->T, not unpacked); GXD_rows_unpack then gives the arrays,
+// GXD_rows_pack puts them back into R->T
+GrB_Info GXD_rows_copy (gxd_rows *R, GrB_Matrix A, bool transpose,
+    GrB_Type type) ;
+GrB_Info GXD_rows_pack (gxd_rows *R) ;
+// *R = rows r0 .. r0+nr-1 of A (m rows): a new matrix, or A itself when
+// that is all of it
+GrB_Info GXD_rows_range (GrB_Matrix *R, GrB_Matrix A, int64_t r0,
+    int64_t nr, int64_t m) ;
 GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
     const char *what, const char *metric) ;
 
@@ -193,6 +202,31 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
 // union with user-defined ops, by SuiteSparse calls (GXD_PATH_GRAPHBLAS)
 GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B, const gxd_desc *d) ;
+
+// *Z (new, ztype) = mult (X (t), Y (t)), t < L, by GrB_eWiseMult on full
+// vectors (the user's function in bulk); X and Y are lent and given back
+GrB_Info GXD_mult_pairs (void **Z, size_t *Z_size, GrB_Type ztype,
+    void **X, size_t *X_size, void **Y, size_t *Y_size, int64_t L,
+    const gxd_call *call) ;
+
+// pairs of a PLUS union the rewrite does not trust: (i, j) and the position
+// of the pair in the result's values
+typedef struct
+{
+    int64_t *i, *j, *pos ;
+    int64_t n, cap ;
+}
+gxd_redo ;
+void GXD_redo_free (gxd_redo *R) ;
+
+// a union whose (+) is PLUS, by intersection products and row terms
+// (gxd_union_plus.c) into Cx (every pair, row-major m x n, or the pairs of
+// the mask's pattern M): *done false where it does not apply (nothing
+// written); pairs it may have computed badly are left in redo for the
+// union path.  A (m x k) and B (n x k) hold the rows in the operator's x
+// and y types, as matrices (->T, not unpacked; so they are left).
+GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
+    const gxd_call *call, gxd_rows *A, gxd_rows *B, const gxd_csr *M) ;
 
 // argument checks of GrB_mxm's rules (fn names the caller in messages)
 GrB_Info GXD_check_args (const char *fn, GrB_Matrix C, GrB_Matrix Mask,

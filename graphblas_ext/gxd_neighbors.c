@@ -60,24 +60,6 @@ GrB_Info GXD_neighbors_type (GrB_Type *type, const gxd_call *call)
     #undef GXD_FREE_ALL
 }
 
-// rows r0 .. r0+nr-1 of A (A itself when that is all of it)
-static GrB_Info rows_of (GrB_Matrix *R, GrB_Matrix A, int64_t r0, int64_t nr,
-    int64_t m)
-{
-    #define GXD_FREE_ALL GrB_Matrix_free (R) ;
-    if (r0 == 0 && nr == m) { *R = A ; return GrB_SUCCESS ; }
-    GrB_Type type ;
-    GrB_Index ncols ;
-    GXD_TRY (GxB_Matrix_type (&type, A)) ;
-    GXD_TRY (GrB_Matrix_ncols (&ncols, A)) ;
-    GXD_TRY (GrB_Matrix_new (R, type, nr, ncols)) ;
-    GrB_Index I [2] = { (GrB_Index) r0, (GrB_Index) (r0 + nr - 1) } ;
-    GXD_TRY (GrB_Matrix_extract (*R, NULL, NULL, A, I, GxB_RANGE, GrB_ALL,
-        ncols, NULL)) ;
-    return GrB_SUCCESS ;
-    #undef GXD_FREE_ALL
-}
-
 // the tile of Mask (Mask itself when that is all of it)
 static GrB_Info mask_tile (GrB_Matrix *R, GrB_Matrix Mask, int64_t r0,
     int64_t nr, int64_t c0, int64_t nc, int64_t m, int64_t n)
@@ -228,12 +210,12 @@ GrB_Info GXD_neighbors_run (const gxd_neighbors *N, GrB_Matrix Mask,
     for (int64_t r0 = 0 ; r0 < m ; r0 += nr_max)
     {
         int64_t nr = (m - r0 < nr_max) ? (m - r0) : nr_max ;
-        GXD_TRY (rows_of (&At, A, r0, nr, m)) ;
+        GXD_TRY (GXD_rows_range (&At, A, r0, nr, m)) ;
         GXD_TRY (sel->rows_begin (sel->self, r0, nr)) ;
         for (int64_t c0 = 0 ; c0 < n ; c0 += nc_max)
         {
             int64_t nc = (n - c0 < nc_max) ? (n - c0) : nc_max ;
-            GXD_TRY (rows_of (&Bt, B, c0, nc, n)) ;
+            GXD_TRY (GXD_rows_range (&Bt, B, c0, nc, n)) ;
             if (Mask != NULL) GXD_TRY (mask_tile (&Mt, Mask, r0, nr, c0, nc, m, n)) ;
             GXD_TRY (product (&T, N, Mt, At, Bt)) ;
             gxd_tile t = { .r0 = r0, .nr = nr, .c0 = c0, .nc = nc,

@@ -45,7 +45,8 @@ GrB_Info GXD_rows_unpack (gxd_rows *R)
     #undef GXD_FREE_ALL
 }
 
-GrB_Info GXD_rows_get (gxd_rows *R, GrB_Matrix A, bool transpose,
+// R->T = the copy (still a GrB_Matrix, for GraphBLAS calls before unpack)
+GrB_Info GXD_rows_copy (gxd_rows *R, GrB_Matrix A, bool transpose,
     GrB_Type type)
 {
     #define GXD_FREE_ALL GXD_rows_free (R) ;
@@ -57,7 +58,30 @@ GrB_Info GXD_rows_get (gxd_rows *R, GrB_Matrix A, bool transpose,
     GXD_TRY (GrB_Matrix_new (&R->T, type, nrows, ncols)) ;
     GXD_TRY (GrB_Matrix_apply (R->T, NULL, NULL, GXD_identity_op (type), A,
         transpose ? GrB_DESC_T0 : NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+GrB_Info GXD_rows_get (gxd_rows *R, GrB_Matrix A, bool transpose,
+    GrB_Type type)
+{
+    #define GXD_FREE_ALL GXD_rows_free (R) ;
+    GXD_TRY (GXD_rows_copy (R, A, transpose, type)) ;
     GXD_TRY (GXD_rows_unpack (R)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+// pack R's arrays back into R->T (unpacked by GXD_rows_unpack), which stays
+GrB_Info GXD_rows_pack (gxd_rows *R)
+{
+    #define GXD_FREE_ALL GXD_rows_free (R) ;
+    if (R->p == NULL) return GrB_SUCCESS ;
+    GXD_TRY (GxB_Matrix_pack_CSR (R->T, &R->p, &R->j, &R->x, R->p_size,
+        R->j_size, R->x_size, false, false, NULL)) ;
+    GrB_Matrix T = R->T ;
+    memset (R, 0, sizeof (*R)) ;
+    R->T = T ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
@@ -79,4 +103,22 @@ GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
         }
     }
     return GrB_SUCCESS ;
+}
+
+// rows r0 .. r0+nr-1 of A (A itself when that is all of it)
+GrB_Info GXD_rows_range (GrB_Matrix *R, GrB_Matrix A, int64_t r0,
+    int64_t nr, int64_t m)
+{
+    #define GXD_FREE_ALL GrB_Matrix_free (R) ;
+    if (r0 == 0 && nr == m) { *R = A ; return GrB_SUCCESS ; }
+    GrB_Type type ;
+    GrB_Index ncols ;
+    GXD_TRY (GxB_Matrix_type (&type, A)) ;
+    GXD_TRY (GrB_Matrix_ncols (&ncols, A)) ;
+    GXD_TRY (GrB_Matrix_new (R, type, nr, ncols)) ;
+    GrB_Index I [2] = { (GrB_Index) r0, (GrB_Index) (r0 + nr - 1) } ;
+    GXD_TRY (GrB_Matrix_extract (*R, NULL, NULL, A, I, GxB_RANGE, GrB_ALL,
+        ncols, NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
 }

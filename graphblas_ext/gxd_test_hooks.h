@@ -30,6 +30,18 @@ void GXD_neighbors_set_tiles (int64_t rows, int64_t cols) ;
 void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits) ;
 void GXD_jit_clear (void) ;
 
+// unions whose (+) is PLUS, for operators only GraphBLAS can call
+// (gxd_union_plus.c): pairs computed by the rewrite so far in this process,
+// and how many of those the union path computed again (not trusted)
+void GXD_union_plus_stats (int64_t *pairs, int64_t *redone) ;
+// and its row blocks of at most this many pairs, evaluated in chunks of at
+// most this many terms (0: the defaults), so that several run on small
+// inputs
+void GXD_union_plus_set_block (int64_t pairs, int64_t terms) ;
+// and f evaluated on the grid of A's and B's distinct values: always where
+// they are few enough (1), never (-1), or where it pays (0, the default)
+void GXD_union_plus_set_grid (int mode) ;
+
 // verify mode's own test: when on, the backend's next results are perturbed
 // in one entry (the first computed entry is increased by 1 and doubled)
 // before verification and before they reach C

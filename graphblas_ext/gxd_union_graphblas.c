@@ -5,8 +5,11 @@
 
 // A user's GrB_BinaryOp made without a C definition (or with types other
 // than FP32/FP64, or a built-in operator the backends do not know) has only
-// a function pointer, which only GraphBLAS can call.  So the pairs are
-// evaluated in bulk: for a block of pairs (i,j), the rows A(i,:) and B(j,:)
+// a function pointer, which only GraphBLAS can call.  Under a PLUS monoid
+// the sums are rewritten into sparse products and row terms
+// (gxd_union_plus.c), and only the pairs that rewrite does not trust come
+// here.  Otherwise all the pairs are evaluated in bulk: for a block of
+// pairs (i,j), the rows A(i,:) and B(j,:)
 // are merged over the union of their columns into two value arrays X and Y
 // (the NAMM identity e where one row misses a column), then
 //
@@ -295,28 +298,48 @@ static bool reserve (void **p, size_t *size, size_t need)
     return *p != NULL ;
 }
 
+// *Z (new, of type ztype, size in *Z_size) = mult (X (t), Y (t)) for t < L:
+// GrB_eWiseMult on full vectors, the user's function called in bulk.  X and
+// Y (GXD_malloc'd, of sizes *X_size and *Y_size) are lent to GraphBLAS and
+// given back.
+GrB_Info GXD_mult_pairs (void **Z, size_t *Z_size, GrB_Type ztype,
+    void **X, size_t *X_size, void **Y, size_t *Y_size, int64_t L,
+    const gxd_call *call)
+{
+    #define GXD_FREE_ALL                                                    \
+        GrB_Vector_free (&Xv) ; GrB_Vector_free (&Yv) ;                     \
+        GrB_Vector_free (&Zv) ;
+    GrB_Vector Xv = NULL, Yv = NULL, Zv = NULL ;
+    GrB_Index xsize = *X_size, ysize = *Y_size, zsize ;
+    GXD_TRY (GrB_Vector_new (&Xv, call->xtype, L)) ;
+    GXD_TRY (GrB_Vector_new (&Yv, call->ytype, L)) ;
+    GXD_TRY (GxB_Vector_pack_Full (Xv, X, xsize, false, NULL)) ;
+    GXD_TRY (GxB_Vector_pack_Full (Yv, Y, ysize, false, NULL)) ;
+    GXD_TRY (GrB_Vector_new (&Zv, ztype, L)) ;
+    GXD_TRY (GrB_Vector_eWiseMult_BinaryOp (Zv, NULL, NULL, call->mult, Xv,
+        Yv, NULL)) ;
+    GXD_TRY (GxB_Vector_unpack_Full (Xv, X, &xsize, NULL, NULL)) ;
+    GXD_TRY (GxB_Vector_unpack_Full (Yv, Y, &ysize, NULL, NULL)) ;
+    GXD_TRY (GxB_Vector_unpack_Full (Zv, Z, &zsize, NULL, NULL)) ;
+    *X_size = xsize ;
+    *Y_size = ysize ;
+    *Z_size = zsize ;
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 // w (t) = add over segment t of mult (X, Y) (no entry for an empty one);
 // W's arrays are lent to GraphBLAS and taken back
 static GrB_Info segments (GrB_Vector w, work *W, int64_t np, int64_t L,
     int64_t maxlen, const pairs *P, const gxd_call *call)
 {
-    #define GXD_FREE_ALL                                                    \
-        GrB_Vector_free (&Xv) ; GrB_Vector_free (&Yv) ;                     \
-        GrB_Vector_free (&Zv) ; GrB_Matrix_free (&R) ; GXD_free (Z) ;
-    GrB_Vector Xv = NULL, Yv = NULL, Zv = NULL ;
+    #define GXD_FREE_ALL GrB_Matrix_free (&R) ; GXD_free (Z) ;
     GrB_Matrix R = NULL ;
     void *Z = NULL ;
-    GrB_Index zsize ;
-    GXD_TRY (GrB_Vector_new (&Xv, call->xtype, L)) ;
-    GXD_TRY (GrB_Vector_new (&Yv, call->ytype, L)) ;
-    GXD_TRY (GxB_Vector_pack_Full (Xv, (void **) &W->X, W->X_size, false, NULL)) ;
-    GXD_TRY (GxB_Vector_pack_Full (Yv, (void **) &W->Y, W->Y_size, false, NULL)) ;
-    GXD_TRY (GrB_Vector_new (&Zv, call->type, L)) ;
-    GXD_TRY (GrB_Vector_eWiseMult_BinaryOp (Zv, NULL, NULL, call->mult, Xv,
-        Yv, NULL)) ;
-    GXD_TRY (GxB_Vector_unpack_Full (Xv, (void **) &W->X, &W->X_size, NULL, NULL)) ;
-    GXD_TRY (GxB_Vector_unpack_Full (Yv, (void **) &W->Y, &W->Y_size, NULL, NULL)) ;
-    GXD_TRY (GxB_Vector_unpack_Full (Zv, &Z, &zsize, NULL, NULL)) ;
+    size_t zsize ;
+    GXD_TRY (GXD_mult_pairs (&Z, &zsize, call->type, (void **) &W->X,
+        &W->X_size, (void **) &W->Y, &W->Y_size, L, call)) ;
     GXD_TRY (GrB_Matrix_new (&R, call->type, np, maxlen)) ;
     GXD_TRY (GxB_Matrix_pack_CSR (R, (GrB_Index **) &W->Rp, (GrB_Index **) &W->Ri,
         &Z, W->Rp_size, W->Ri_size, zsize, false, false, NULL)) ;
@@ -433,6 +456,57 @@ static void ops_free (ops *O)
 }
 
 //------------------------------------------------------------------------------
+// the pairs of P into Cx, in blocks
+//------------------------------------------------------------------------------
+
+// blocks of about GXD_UNION_BLOCK merged entries (at least one pair)
+static GrB_Info eval_pairs (char *Cx, work *W, const pairs *P, const ops *O)
+{
+    #define GXD_FREE_ALL ;
+    int64_t t0 = 0 ;
+    while (t0 < P->npairs)
+    {
+        int64_t t1 = t0, work = 0 ;
+        while (t1 < P->npairs && (t1 == t0 || work < GXD_UNION_BLOCK))
+        {
+            int64_t i, j ;
+            pair_at (P, t1, &i, &j) ;
+            work += row_len (P->A, i) + row_len (P->B, j) + 1 ;
+            t1++ ;
+        }
+        GXD_TRY (block (Cx, W, P, O, t0, t1)) ;
+        t0 = t1 ;
+    }
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+// the pairs the PLUS rewrite left (redo, in row order) computed again over
+// their union, into their places in Cx
+static GrB_Info eval_redo (char *Cx, work *W, const pairs *P, const ops *O,
+    const gxd_redo *R)
+{
+    #define GXD_FREE_ALL GXD_free (Rp) ; GXD_free (Rx) ;
+    int64_t *Rp = GXD_calloc (P->m + 1, sizeof (int64_t)) ;
+    char *Rx = GXD_malloc ((R->n > 0 ? R->n : 1) * P->zs) ;
+    if (Rp == NULL || Rx == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+    for (int64_t q = 0 ; q < R->n ; q++) Rp [R->i [q] + 1]++ ;
+    for (int64_t i = 0 ; i < P->m ; i++) Rp [i+1] += Rp [i] ;
+    pairs Q = *P ;
+    Q.Mp = Rp ;
+    Q.Mj = R->j ;
+    Q.npairs = R->n ;
+    GXD_TRY (eval_pairs (Rx, W, &Q, O)) ;
+    for (int64_t q = 0 ; q < R->n ; q++)
+    {
+        memcpy (Cx + R->pos [q] * P->zs, Rx + q * P->zs, P->zs) ;
+    }
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
+//------------------------------------------------------------------------------
 // GXD_union_graphblas
 //------------------------------------------------------------------------------
 
@@ -442,16 +516,17 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     #define GXD_FREE_ALL                                                    \
         GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ; GXD_rows_free (&Mr) ;   \
         ops_free (&O) ; GXD_free (Cx) ; GXD_free (Tp) ; GXD_free (Tj) ;     \
-        work_free (&W) ; GrB_Matrix_free (T) ;
+        work_free (&W) ; GXD_redo_free (&redo) ; GrB_Matrix_free (T) ;
     gxd_rows Ar = { 0 }, Br = { 0 }, Mr = { 0 } ;
     ops O = { 0 } ;
     work W = { 0 } ;
+    gxd_redo redo = { 0 } ;
     char *Cx = NULL ;
     GrB_Index *Tp = NULL, *Tj = NULL ;
     char ex [64], ey [64] ;     // the identity (the largest type: FC64, 16)
     pairs P = { 0 } ;
-    GXD_TRY (GXD_rows_get (&Ar, A, d->tran_a, call->xtype)) ;
-    GXD_TRY (GXD_rows_get (&Br, B, d->tran_b, call->ytype)) ;
+    GXD_TRY (GXD_rows_copy (&Ar, A, d->tran_a, call->xtype)) ;
+    GXD_TRY (GXD_rows_copy (&Br, B, d->tran_b, call->ytype)) ;
     bool sampled = (Mask != NULL && !d->mask_comp) ;
     if (sampled) GXD_TRY (GXD_mask_pattern (&Mr, Mask, d->mask_struct)) ;
     GXD_TRY (GxB_Type_size (&P.xs, call->xtype)) ;
@@ -459,8 +534,12 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     GXD_TRY (GxB_Type_size (&P.zs, call->type)) ;
     GXD_TRY (double_bytes (ex, call->xtype, call->identity)) ;
     GXD_TRY (double_bytes (ey, call->ytype, call->identity)) ;
+    GrB_Index m, n, k ;
+    GXD_TRY (GrB_Matrix_nrows (&m, Ar.T)) ;
+    GXD_TRY (GrB_Matrix_nrows (&n, Br.T)) ;
+    GXD_TRY (GrB_Matrix_ncols (&k, Ar.T)) ;
     P.A = &Ar.csr ; P.B = &Br.csr ; P.ex = ex ; P.ey = ey ;
-    P.m = Ar.csr.nrows ; P.n = Br.csr.nrows ;
+    P.m = (int64_t) m ; P.n = (int64_t) n ;
     if (sampled)
     {
         P.Mp = Mr.csr.p ; P.Mj = Mr.csr.j ; P.npairs = Mr.csr.p [P.m] ;
@@ -475,7 +554,7 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
         P.npairs = P.m * P.n ;
     }
     O.call = call ;
-    O.k = Ar.csr.ncols ;
+    O.k = (int64_t) k ;
     GXD_TRY (ops_new (&O, call, ex, ey, P.zs)) ;
 
     size_t csize = (P.npairs > 0 ? P.npairs : 1) * P.zs ;
@@ -491,20 +570,18 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
         GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "
             "the result (%" PRId64 " entries of %zu bytes)", P.npairs, P.zs) ;
     }
-    // blocks of about GXD_UNION_BLOCK merged entries (at least one pair)
-    int64_t t0 = 0 ;
-    while (t0 < P.npairs)
+
+    // a PLUS union by its products and row terms where it applies, the
+    // pairs it does not trust (or all of them) merged over their unions
+    bool done ;
+    GXD_TRY (GXD_union_plus (&done, &redo, Cx, call, &Ar, &Br,
+        sampled ? &Mr.csr : NULL)) ;
+    if (!done || redo.n > 0)
     {
-        int64_t t1 = t0, work = 0 ;
-        while (t1 < P.npairs && (t1 == t0 || work < GXD_UNION_BLOCK))
-        {
-            int64_t i, j ;
-            pair_at (&P, t1, &i, &j) ;
-            work += row_len (P.A, i) + row_len (P.B, j) + 1 ;
-            t1++ ;
-        }
-        GXD_TRY (block (Cx, &W, &P, &O, t0, t1)) ;
-        t0 = t1 ;
+        GXD_TRY (GXD_rows_unpack (&Ar)) ;
+        GXD_TRY (GXD_rows_unpack (&Br)) ;
+        if (done) GXD_TRY (eval_redo (Cx, &W, &P, &O, &redo))
+        else GXD_TRY (eval_pairs (Cx, &W, &P, &O)) ;
     }
 
     GXD_TRY (GrB_Matrix_new (T, call->type, P.m, P.n)) ;
