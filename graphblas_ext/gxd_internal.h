@@ -257,6 +257,9 @@ GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
 // a rounding error of at most about 16 n eps relative for n terms.
 #define GXD_VERIFY_TAU 16
 GrB_Info GXD_verify_sample (GrB_Index **I, GrB_Index *ns, GrB_Index m) ;
+// *R = the rows I [0..ns-1] of M, a new matrix of M's type
+GrB_Info GXD_verify_rows_at (GrB_Matrix *R, GrB_Matrix M, const GrB_Index *I,
+    GrB_Index ns) ;
 
 // C<Mask> = accum (C, T) with desc's mask and replace settings; C is left
 // unchanged when it fails

@@ -19,21 +19,6 @@
 #include "gxd_oracle.h"
 #include <inttypes.h>
 
-// *R = the rows I [0..ns-1] of M
-static GrB_Info rows_of (GrB_Matrix *R, GrB_Matrix M, const GrB_Index *I,
-    GrB_Index ns)
-{
-    #define GXD_FREE_ALL GrB_Matrix_free (R) ;
-    GrB_Type type ;
-    GrB_Index ncols ;
-    GXD_TRY (GxB_Matrix_type (&type, M)) ;
-    GXD_TRY (GrB_Matrix_ncols (&ncols, M)) ;
-    GXD_TRY (GrB_Matrix_new (R, type, ns, ncols)) ;
-    GXD_TRY (GrB_Matrix_extract (*R, NULL, NULL, M, I, ns, GrB_ALL, ncols, NULL)) ;
-    return GrB_SUCCESS ;
-    #undef GXD_FREE_ALL
-}
-
 // Integer results must equal the reference exactly, which a comparison in
 // double cannot see above 2^53: *nbad = the entries of got (an integer
 // type) that differ from ref in INT64 (a typecast that wraps, so distinct
@@ -88,8 +73,8 @@ GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
         GXD_TRY (GXD_verify_sample (&I, &ns, m)) ;
         if (ns < m)
         {
-            GXD_TRY (rows_of (&As, Ar, I, ns)) ;
-            GXD_TRY (rows_of (&Ts, T, I, ns)) ;
+            GXD_TRY (GXD_verify_rows_at (&As, Ar, I, ns)) ;
+            GXD_TRY (GXD_verify_rows_at (&Ts, T, I, ns)) ;
         }
     }
     GrB_Matrix Ac = (As != NULL) ? As : Ar, Tc = (Ts != NULL) ? Ts : T ;

@@ -23,21 +23,6 @@
 #include <inttypes.h>
 #include <math.h>
 
-// the rows I [0..ns-1] of A as a new matrix
-static GrB_Info rows_at (GrB_Matrix *R, GrB_Matrix A, const GrB_Index *I,
-    GrB_Index ns)
-{
-    #define GXD_FREE_ALL GrB_Matrix_free (R) ;
-    GrB_Type type ;
-    GrB_Index ncols ;
-    GXD_TRY (GxB_Matrix_type (&type, A)) ;
-    GXD_TRY (GrB_Matrix_ncols (&ncols, A)) ;
-    GXD_TRY (GrB_Matrix_new (R, type, ns, ncols)) ;
-    GXD_TRY (GrB_Matrix_extract (*R, NULL, NULL, A, I, ns, GrB_ALL, ncols, NULL)) ;
-    return GrB_SUCCESS ;
-    #undef GXD_FREE_ALL
-}
-
 // the entries of an FP64-castable matrix as a dense row-major array
 static GrB_Info dense (double **X, GrB_Matrix D, GrB_Index ns, GrB_Index n,
     double fill)
@@ -93,7 +78,7 @@ GrB_Info GXD_verify_neighbors (const gxd_neighbors *N, GrB_Matrix T,
     cand = GXD_malloc (ns * n * sizeof (bool)) ;
     if (cand == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "verify: out of memory") ;
     // the reference distances of the sampled rows, and their scale
-    GXD_TRY (rows_at (&As, A, I, ns)) ;
+    GXD_TRY (GXD_verify_rows_at (&As, A, I, ns)) ;
     bool metric = call->plan.metric != GXD_GENERIC && call->path == GXD_PATH_BACKEND ;
     if (metric)
     {
@@ -110,13 +95,13 @@ GrB_Info GXD_verify_neighbors (const gxd_neighbors *N, GrB_Matrix T,
             : GXO_union_rows (&D, call->add, call->mult, call->identity, As, B)) ;
     }
     GXD_TRY (dense (&ref, D, ns, n, NAN)) ;
-    GXD_TRY (rows_at (&Ts, T, I, ns)) ;
+    GXD_TRY (GXD_verify_rows_at (&Ts, T, I, ns)) ;
     GXD_TRY (dense (&got, Ts, ns, n, NAN)) ;
     // the candidates of each sampled row
     for (GrB_Index q = 0 ; q < ns * n ; q++) cand [q] = (Mask == NULL || N->d.mask_comp) ;
     if (Mask != NULL)
     {
-        GXD_TRY (rows_at (&Ms, Mask, I, ns)) ;
+        GXD_TRY (GXD_verify_rows_at (&Ms, Mask, I, ns)) ;
         GXD_TRY (GXD_mask_pattern (&Mr, Ms, N->d.mask_struct)) ;
         for (GrB_Index t = 0 ; t < ns ; t++)
         {

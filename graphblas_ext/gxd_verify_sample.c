@@ -65,3 +65,17 @@ GrB_Info GXD_verify_sample (GrB_Index **I, GrB_Index *ns, GrB_Index m)
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
+
+GrB_Info GXD_verify_rows_at (GrB_Matrix *R, GrB_Matrix M, const GrB_Index *I,
+    GrB_Index ns)
+{
+    #define GXD_FREE_ALL GrB_Matrix_free (R) ;
+    GrB_Type type ;
+    GrB_Index ncols ;
+    GXD_TRY (GxB_Matrix_type (&type, M)) ;
+    GXD_TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    GXD_TRY (GrB_Matrix_new (R, type, ns, ncols)) ;
+    GXD_TRY (GrB_Matrix_extract (*R, NULL, NULL, M, I, ns, GrB_ALL, ncols, NULL)) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
