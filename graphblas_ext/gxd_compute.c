@@ -75,8 +75,8 @@ static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
 static void inject_fault (void *Cx, int64_t n, bool fp64)
 {
     if (!GXD_settings.fault || n == 0) return ;
-    if (fp64) ((double *) Cx) [0] = 2 * ((double *) Cx) [0] + 1 ;
-    else ((float *) Cx) [0] = 2 * ((float *) Cx) [0] + 1 ;
+    if (fp64) ((double *) Cx) [0] = GXD_fault_value (((double *) Cx) [0]) ;
+    else ((float *) Cx) [0] = (float) GXD_fault_value (((float *) Cx) [0]) ;
 }
 
 GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,

@@ -77,6 +77,9 @@ extern gxd_settings GXD_settings ;
 
 bool GXD_gpu_present (void) ;       // a GPU backend is built and usable
 bool GXD_use_gpu (void) ;           // the next call runs on the GPU
+// the value fault injection (gxd_test_hooks.h) puts in place of a
+// floating-point x: never x
+double GXD_fault_value (double x) ;
 
 //------------------------------------------------------------------------------
 // registry: what gxbdist knows about a GrB_Semiring or a GrB_Descriptor

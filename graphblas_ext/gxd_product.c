@@ -87,7 +87,8 @@ GrB_Info GXD_check_args (const char *fn, GrB_Matrix C, GrB_Matrix Mask,
 
 // testing hook (GXD_set_fault_injection): the first entry, in row
 // order, of a product SuiteSparse computed is made wrong as gxd_compute.c
-// makes a backend's (2x + 1), so that verify mode is tested on every path
+// makes a backend's (GXD_fault_value; in an integer type its lowest bit
+// flipped), so that verify mode is tested on every path
 static GrB_Info inject_fault (GrB_Matrix T)
 {
     #define GXD_FREE_ALL GXD_free (I) ; GXD_free (J) ; GXD_free (X) ;
@@ -108,7 +109,28 @@ static GrB_Info inject_fault (GrB_Matrix T)
     {
         if (I [q] < I [first] || (I [q] == I [first] && J [q] < J [first])) first = q ;
     }
-    GXD_TRY (GrB_Matrix_setElement_FP64 (T, 2 * X [first] + 1, I [first], J [first])) ;
+    GrB_Type type ;
+    GXD_TRY (GxB_Matrix_type (&type, T)) ;
+    GrB_Index i = I [first], j = J [first] ;
+    if (type == GrB_FP32 || type == GrB_FP64)
+    {
+        GXD_TRY (GrB_Matrix_setElement_FP64 (T, GXD_fault_value (X [first]), i, j)) ;
+    }
+    else if (type == GrB_INT8 || type == GrB_INT16 || type == GrB_INT32
+        || type == GrB_INT64)
+    {
+        // the lowest bit flipped: a different value the type holds (a
+        // double cannot tell integers above 2^53 apart)
+        int64_t v ;
+        GXD_TRY (GrB_Matrix_extractElement_INT64 (&v, T, i, j)) ;
+        GXD_TRY (GrB_Matrix_setElement_INT64 (T, v ^ 1, i, j)) ;
+    }
+    else
+    {
+        uint64_t v ;
+        GXD_TRY (GrB_Matrix_extractElement_UINT64 (&v, T, i, j)) ;
+        GXD_TRY (GrB_Matrix_setElement_UINT64 (T, v ^ 1, i, j)) ;
+    }
     GXD_TRY (GrB_Matrix_wait (T, GrB_MATERIALIZE)) ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
