@@ -24,26 +24,42 @@ static GrB_Info layout (GrB_Matrix C, int *control, int *format)
     #undef GXD_FREE_ALL
 }
 
-// C = T when T is full and of C's type, with no mask and no accum, and C may
-// be full and by row: T's array moves into C (no copy of the m*n values)
-static GrB_Info move_full (bool *done, GrB_Matrix C, GrB_Matrix T)
+// C = T when T is full, or sparse by row, and of C's type, with no mask and
+// no accum, and C may take that form: T's arrays move into C (no copy).  A
+// jumbled T stays jumbled, so a kNN result keeps each row in neighbor order
+// for a caller that unpacks C with a jumbled flag (GraphBLAS sorts the rows
+// by column whenever it needs them sorted).
+static GrB_Info move_whole (bool *done, GrB_Matrix C, GrB_Matrix T)
 {
     // pack fails only on arguments that these are not; if it did, the
-    // unpacked array must not leak
-    #define GXD_FREE_ALL GXD_free (Tx) ;
+    // unpacked arrays must not leak
+    #define GXD_FREE_ALL GXD_free (Tp) ; GXD_free (Tj) ; GXD_free (Tx) ;
+    GrB_Index *Tp = NULL, *Tj = NULL ;
     void *Tx = NULL ;
-    int sparsity, control, format ;
+    int sparsity, tformat, control, format ;
     *done = false ;
     GXD_TRY (GxB_Matrix_Option_get (T, GxB_SPARSITY_STATUS, &sparsity)) ;
+    GXD_TRY (GxB_Matrix_Option_get (T, GxB_FORMAT, &tformat)) ;
     GXD_TRY (layout (C, &control, &format)) ;
-    if (sparsity != GxB_FULL || !(control & GxB_FULL) || format != GxB_BY_ROW)
+    if (format != GxB_BY_ROW || !(control & sparsity)
+        || (sparsity != GxB_FULL && (sparsity != GxB_SPARSE || tformat != GxB_BY_ROW)))
     {
         return GrB_SUCCESS ;
     }
-    GrB_Index size = 0 ;
-    bool iso = false ;
-    GXD_TRY (GxB_Matrix_unpack_FullR (T, &Tx, &size, &iso, NULL)) ;
-    GXD_TRY (GxB_Matrix_pack_FullR (C, &Tx, size, iso, NULL)) ;
+    GrB_Index p_size = 0, j_size = 0, x_size = 0 ;
+    bool iso = false, jumbled = false ;
+    if (sparsity == GxB_FULL)
+    {
+        GXD_TRY (GxB_Matrix_unpack_FullR (T, &Tx, &x_size, &iso, NULL)) ;
+        GXD_TRY (GxB_Matrix_pack_FullR (C, &Tx, x_size, iso, NULL)) ;
+    }
+    else
+    {
+        GXD_TRY (GxB_Matrix_unpack_CSR (T, &Tp, &Tj, &Tx, &p_size, &j_size,
+            &x_size, &iso, &jumbled, NULL)) ;
+        GXD_TRY (GxB_Matrix_pack_CSR (C, &Tp, &Tj, &Tx, p_size, j_size,
+            x_size, iso, jumbled, NULL)) ;
+    }
     *done = true ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
@@ -52,7 +68,7 @@ static GrB_Info move_full (bool *done, GrB_Matrix C, GrB_Matrix T)
 // move Z's content into C, in the form Z has (no conversion, no allocation)
 GrB_Info GXD_output_move (GrB_Matrix C, GrB_Matrix Z)
 {
-    // as in move_full: arrays are freed only if a pack failed
+    // as in move_whole: arrays are freed only if a pack failed
     #define GXD_FREE_ALL GXD_free (p) ; GXD_free (h) ; GXD_free (i) ; \
         GXD_free (b) ; GXD_free (x) ;
     GrB_Index *p = NULL, *h = NULL, *i = NULL, nvec = 0, nvals = 0 ;
@@ -134,7 +150,7 @@ GrB_Info GXD_finish (GrB_Matrix C, GrB_Matrix Mask, GrB_BinaryOp accum,
     if (replaces && ctype == type)
     {
         bool done ;
-        GXD_TRY (move_full (&done, C, T)) ;
+        GXD_TRY (move_whole (&done, C, T)) ;
         if (done) return GrB_SUCCESS ;
     }
     GXD_TRY (GXD_output_new (&Z, C, replaces)) ;

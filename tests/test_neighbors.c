@@ -375,6 +375,80 @@ static void edges (void **state)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
 }
 
+// C's rows in neighbor order: with no mask and no accum, unpacking C with a
+// jumbled flag hands each row over nearest first (ties to the smaller
+// column), as the stable sort of the full product has it; verify mode is
+// off here, since its reading of the result may sort it by column
+static void neighbor_order (void **state)
+{
+    GXT_START () ;
+    GXT_OK (GxB_Distance_set_verify (false)) ;
+    gxt_spec spec = { 0 } ;
+    spec.m = 30 ; spec.k = 12 ; spec.density = 0.5 ; spec.empty_frac = 0.05 ;
+    spec.dense_row = -1 ; spec.values = GXT_NATURALS ;
+    GrB_Matrix A, B ;
+    gxt_random (&A, &spec) ;
+    spec.m = 900 ;
+    gxt_random (&B, &spec) ;
+    const uint64_t ks [2] = { 7, 40 } ;
+    for (int q = 0 ; q < 4 ; q++)
+    {
+        bool dot = (q & 1) ;
+        uint64_t k = ks [q / 2] ;
+        GrB_Semiring s = dot ? GxB_DIST_DOT_FP64 : GxB_DIST_MANHATTAN_FP64 ;
+        GrB_Matrix D, C ;
+        GXT_OK (GrB_Matrix_new (&D, GrB_FP64, 30, 900)) ;
+        GXT_OK (GxB_mxm_distance (D, NULL, NULL, s, A, B, NULL)) ;
+        GXT_OK (GrB_Matrix_new (&C, GrB_FP64, 30, 900)) ;
+        gxt_poison (C) ;
+        GXT_OK (GxB_kNN (C, NULL, s, k, A, B, NULL)) ;
+        GrB_Index *Cp, *Cj, p_size, j_size, x_size ;
+        double *Cx ;
+        bool iso, jumbled ;
+        GXT_OK (GxB_Matrix_unpack_CSR (C, &Cp, &Cj, (void **) &Cx, &p_size,
+            &j_size, &x_size, &iso, &jumbled, NULL)) ;
+        if (!jumbled || iso) GXT_FAIL ("k %llu: C came back sorted by column",
+            (unsigned long long) k) ;
+        entry *row = malloc (900 * sizeof (entry)) ;
+        largest_first = dot ;
+        for (GrB_Index i = 0 ; i < 30 ; i++)
+        {
+            int64_t nr = 0 ;
+            for (GrB_Index j = 0 ; j < 900 ; j++)
+            {
+                double d ;
+                if (GrB_Matrix_extractElement_FP64 (&d, D, i, j) == GrB_SUCCESS)
+                {
+                    row [nr++] = (entry) { d, (int64_t) j } ;
+                }
+            }
+            qsort (row, nr, sizeof (entry), cmp_entry) ;
+            if ((int64_t) (Cp [i+1] - Cp [i]) != (nr < (int64_t) k ? nr : (int64_t) k))
+            {
+                GXT_FAIL ("k %llu, row %llu: %llu neighbors", (unsigned long long) k,
+                    (unsigned long long) i, (unsigned long long) (Cp [i+1] - Cp [i])) ;
+            }
+            for (GrB_Index p = Cp [i] ; p < Cp [i+1] ; p++)
+            {
+                const entry *e = &row [p - Cp [i]] ;
+                if ((int64_t) Cj [p] != e->j || memcmp (&Cx [p], &e->d, sizeof (double)))
+                {
+                    GXT_FAIL ("k %llu, row %llu, place %llu: column %llu (%g), "
+                        "expected %lld (%g)", (unsigned long long) k,
+                        (unsigned long long) i, (unsigned long long) (p - Cp [i]),
+                        (unsigned long long) Cj [p], Cx [p], (long long) e->j, e->d) ;
+                }
+            }
+        }
+        free (row) ;
+        GXT_OK (GxB_Matrix_pack_CSR (C, &Cp, &Cj, (void **) &Cx, p_size, j_size,
+            x_size, iso, jumbled, NULL)) ;
+        GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ;
+    }
+    GXT_OK (GxB_Distance_set_verify (true)) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+}
+
 // verify mode catches a wrong neighborhood: fault injection perturbs the
 // first entry of each tile's distances
 static void verify_catches (void **state)
@@ -407,6 +481,7 @@ int main (void)
         cmocka_unit_test (masks),
         cmocka_unit_test (unions),
         cmocka_unit_test (edges),
+        cmocka_unit_test (neighbor_order),
         cmocka_unit_test (verify_catches),
     } ;
     return gxt_main ("neighbors", tests, sizeof (tests) / sizeof (tests [0])) ;

@@ -550,18 +550,21 @@ def export_dense(M, m, n):
     return _owned(Ax.value, m * n, dtype).reshape(m, n)
 
 
-def export_csr(M):
-    """M as (indptr int64, indices int64, data, shape), sorted rows, M freed;
-    the arrays are zero-copy views of GraphBLAS's (freed with them)."""
+def export_csr(M, keep_order=False):
+    """M as (indptr int64, indices int64, data, shape, jumbled), M freed; the
+    arrays are zero-copy views of GraphBLAS's (freed with them).  Rows come
+    sorted by column, unless keep_order and M's rows are jumbled (then
+    jumbled is True and each row is in the order M holds it: a GxB_kNN
+    result keeps its rows in neighbor order)."""
     t, nr, nc = ctypes.c_void_p(), ctypes.c_uint64(), ctypes.c_uint64()
     ptrs = [ctypes.c_void_p() for _ in range(3)]
     sizes = [ctypes.c_uint64() for _ in range(3)]
-    iso = ctypes.c_bool()
+    iso, jumbled = ctypes.c_bool(), ctypes.c_bool(False)
     # jumbled = NULL: GraphBLAS sorts each row first
     check(GxB_Matrix_export_CSR(ctypes.byref(M.h), ctypes.byref(t), ctypes.byref(nr),
                                 ctypes.byref(nc), *[ctypes.byref(p) for p in ptrs],
                                 *[ctypes.byref(s) for s in sizes], ctypes.byref(iso),
-                                None, None),
+                                ctypes.byref(jumbled) if keep_order else None, None),
           "GxB_Matrix_export_CSR", gxbdist_call=False)
     m, n = nr.value, nc.value
     dtype = _DTYPES[t.value]
@@ -574,7 +577,7 @@ def export_csr(M):
         data = np.full(nnz, x, dtype=dtype)
     else:
         data = _owned(ptrs[2].value, nnz, dtype)
-    return indptr, indices, data, (m, n)
+    return indptr, indices, data, (m, n), bool(jumbled.value)
 
 
 class Descriptor:

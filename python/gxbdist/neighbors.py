@@ -38,7 +38,8 @@ def _neighbors_csr(Qc, Fc, exclude_self, k, radius, metric, params, dt, backend,
     """GxB_kNN (k > 0) or GxB_radius_graph (k = 0) of the rows of Qc (the
     queries) against the rows of Fc (the fitted data; one GrB_Matrix when Qc
     is Fc); exclude_self: each point left out of its own neighbors.  Returns
-    the CSR arrays (rows sorted by column) and whether larger is nearer."""
+    export_csr's tuple (a kNN's rows in neighbor order when it says
+    jumbled, else sorted by column) and whether larger is nearer."""
     m, n = Qc.shape[0], Fc.shape[0]
     with _metrics.resolve(metric, params, dt) as met, \
             _Operands(Qc, None if Qc is Fc else Fc, dt) as ops, \
@@ -51,20 +52,29 @@ def _neighbors_csr(Qc, Fc, exclude_self, k, radius, metric, params, dt, backend,
             _lib.run(_lib.GxB_radius_graph,
                      (C.h, None, met.semiring, float(radius), ops.A.h, ops.B.h, D.h),
                      "GxB_radius_graph", backend, verify, n_jobs)
-        return _lib.export_csr(C), met.largest
+        return _lib.export_csr(C, keep_order=k > 0), met.largest
 
 
-def _by_distance(indptr, indices, data, m, k, largest):
-    """Rows of k entries (sorted by column) -> (m, k) arrays sorted by
-    distance; a stable sort keeps ties in column order."""
+def _by_distance(indptr, indices, data, m, k, largest, jumbled):
+    """Rows of k entries -> (m, k) arrays sorted by distance, ties to the
+    smaller column.  GxB_kNN hands its rows over in that order (jumbled, in
+    GraphBLAS's terms); rows sorted by column get a stable sort."""
     if indptr[m] != m * k or (m and not (np.diff(indptr) == k).all()):
         raise _lib.GxbdistRuntimeError(
             "GxB_kNN returned rows of other than %d neighbors" % k)
     vals = data.reshape(m, k)
-    cols = indices.reshape(m, k)
+    cols = indices.reshape(m, k).astype(np.intp, copy=False)
     if k == 1:
-        return vals.copy(), cols.astype(np.intp)
-    order = np.argsort(-vals if largest else vals, axis=1, kind="stable")
+        return vals, cols
+    if jumbled:
+        # the distances' order is checked; the ties' order is GxB_kNN's
+        # contract (tested), not checked again on every call
+        nxt, prv = vals[:, 1:], vals[:, :-1]
+        if ((nxt <= prv) if largest else (nxt >= prv)).all():
+            return vals, cols
+        order = np.lexsort((cols, -vals if largest else vals), axis=1)
+    else:
+        order = np.argsort(-vals if largest else vals, axis=1, kind="stable")
     return np.take_along_axis(vals, order, 1), np.take_along_axis(cols, order, 1)
 
 
@@ -233,8 +243,8 @@ class NearestNeighbors:
         if k > n:
             raise ValueError("Expected n_neighbors <= n_samples_fit, but "
                              "n_samples_fit = %d, n_neighbors = %d" % (n, k))
-        (indptr, indices, data, shape), largest = self._call(Qc, same, k, None)
-        dist, ind = _by_distance(indptr, indices, data, shape[0], k, largest)
+        (indptr, indices, data, shape, jumbled), largest = self._call(Qc, same, k, None)
+        dist, ind = _by_distance(indptr, indices, data, shape[0], k, largest, jumbled)
         return (dist, ind) if return_distance else ind
 
     def kneighbors_graph(self, X=None, n_neighbors=None, mode="connectivity"):
@@ -255,7 +265,7 @@ class NearestNeighbors:
         self._fitted()
         r = _check_radius(self.radius if radius is None else radius)
         Qc, same = self._query(X)
-        (indptr, indices, data, shape), largest = self._call(Qc, same, 0, r)
+        (indptr, indices, data, shape, _), largest = self._call(Qc, same, 0, r)
         return indptr, indices, data, shape, largest
 
     def radius_neighbors(self, X=None, radius=None, return_distance=True,

@@ -96,5 +96,5 @@ def pairwise_distances(X, Y=None, metric="euclidean", *, backend="auto", dtype=N
             _lib.run(_lib.GxB_mxm_distance,
                      (C.h, M.h, None, met.semiring, ops.A.h, ops.B.h, _lib.GrB_DESC_S),
                      "GxB_mxm_distance", backend, verify, n_jobs)
-        indptr, indices, data, shape = _lib.export_csr(C)
+        indptr, indices, data, shape, _ = _lib.export_csr(C)
         return sp.csr_matrix((data, indices, indptr), shape=shape)

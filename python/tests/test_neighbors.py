@@ -49,6 +49,30 @@ def test_kneighbors_is_a_stable_sort_of_the_distance_matrix(metric):
         assert not (ind == np.arange(X.shape[0])[:, None]).any()
 
 
+@pytest.mark.parametrize("largest", [False, True])
+def test_rows_in_any_order_come_out_sorted(largest):
+    """GxB_kNN hands its rows over in neighbor order (jumbled); rows in
+    column order, or jumbled in another order, are sorted here the same
+    way: by distance, ties to the smaller index."""
+    from gxbdist.neighbors import _by_distance
+    rng = _rng(7)
+    m, k = 50, 6
+    vals = rng.integers(0, 4, (m, k)).astype(np.float64)
+    cols = np.stack([rng.choice(1000, k, replace=False) for _ in range(m)])
+    key = -vals if largest else vals
+    want = np.lexsort((cols, key), axis=1)
+    wd, wi = np.take_along_axis(vals, want, 1), np.take_along_axis(cols, want, 1)
+    indptr = np.arange(0, m * k + 1, k)
+    bycol = np.argsort(cols, axis=1)
+    shuffled = np.argsort(rng.random((m, k)), axis=1)
+    for order, jumbled in ((want, True), (bycol, False), (shuffled, True)):
+        v = np.take_along_axis(vals, order, 1).ravel()
+        c = np.take_along_axis(cols, order, 1).ravel()
+        d, i = _by_distance(indptr, c, v, m, k, largest, jumbled)
+        np.testing.assert_array_equal(i, wi)
+        np.testing.assert_array_equal(d, wd)
+
+
 SKLEARN = [("euclidean", {}), ("manhattan", {}), ("cosine", {}), ("chebyshev", {}),
            ("minkowski", {"p": 3}), ("canberra", {}), ("braycurtis", {}),
            ("correlation", {}), ("sqeuclidean", {})]
