@@ -7,8 +7,7 @@
 // (bench/gpu_measurements.md has the measurements: the intersection kernel for
 // every (+) = + metric, intersection + extremes for Chebyshev, the SPSV for
 // (+) without an inverse, Minkowski of p above GXD_MINK_PMAX and exact
-// mode),
-// then produces C in tiles of whole rows of A, so outputs larger than the
+// mode, and a user's operator's own kernels, gpu_user.cu), then produces C in tiles of whole rows of A, so outputs larger than the
 // GPU's free memory work.  Tile t is computed on one stream while tile t-1
 // goes into C on another, through the pinned staging of gpu_staging.cu.
 
@@ -33,6 +32,7 @@ static bool generic_rewrite_ok (gxd_opcode op)
 
 gxd_strategy gxd_choose_strategy (const gxd_plan *P)
 {
+    if (gxd_plan_user (P)) return GXD_STRAT_USER ;
     if (P->exact) return GXD_STRAT_SPSV ;
     if (P->metric == GXD_CHEBYSHEV) return GXD_STRAT_CHEBYSHEV ;
     // Minkowski of large p: every pair by its scaled union sum
@@ -61,6 +61,7 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     cudaFree (G->fx.itab) ; cudaFree (G->fx.bint) ;
     cudaFree (G->spsv.perm_a) ; cudaFree (G->spsv.perm_b) ; cudaFree (G->spsv.bnd) ;
     cudaFree (G->spsv.sort_ws) ;
+    cudaFree (G->user.na) ; cudaFree (G->user.nb) ;
     memset (G, 0, sizeof (*G)) ;
 }
 
@@ -74,9 +75,9 @@ GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     if (strategy < 0)
     {
         strategy = gxd_choose_strategy (P) ;
-        // forcing the SPSV is always valid (it is exact); the intersection
-        // cannot serve (+) without an inverse
-        if (T.spsv) strategy = GXD_STRAT_SPSV ;
+        // forcing the SPSV is always valid (it is exact) for built-in
+        // operators; the intersection cannot serve (+) without an inverse
+        if (T.spsv && strategy != GXD_STRAT_USER) strategy = GXD_STRAT_SPSV ;
     }
     G->strategy = strategy ;
     G->tn = T.tn ;
@@ -88,7 +89,9 @@ GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
         return gxd_fail (GrB_DIMENSION_MISMATCH, msg, "A and B differ in columns") ;
     GXD_GPU_TRY (gxd_upload_csr (A, P->fp64, true, &G->A, s, msg)) ;
     GXD_GPU_TRY (gxd_upload_csr (B, P->fp64, true, &G->B, s, msg)) ;
-    if (strategy == GXD_STRAT_SPSV)
+    if (strategy == GXD_STRAT_USER)
+        GXD_GPU_TRY (gxd_user_prepare (G, A, B, s, msg))
+    else if (strategy == GXD_STRAT_SPSV)
         GXD_GPU_TRY (gxd_spsv_prepare (G, tile_rows, s, msg))
     else if (strategy == GXD_STRAT_CHEBYSHEV)
         GXD_GPU_TRY (gxd_chebyshev_prepare (G, s, msg))
@@ -107,6 +110,7 @@ GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     {
         case GXD_STRAT_SPSV:      return gxd_spsv_tile (G, i0, i1, Ct, s, msg) ;
         case GXD_STRAT_CHEBYSHEV: return gxd_chebyshev_tile (G, i0, i1, Ct, s, msg) ;
+        case GXD_STRAT_USER:      return gxd_user_tile (G, i0, i1, Ct, s, msg) ;
         default:                  return gxd_intersect_tile (G, i0, i1, Ct, s, msg) ;
     }
 }
@@ -171,7 +175,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
     }
     {
         int strategy = gxd_choose_strategy (P) ;
-        if (gxd_tuning ().spsv) strategy = GXD_STRAT_SPSV ;
+        if (gxd_tuning ().spsv && strategy != GXD_STRAT_USER) strategy = GXD_STRAT_SPSV ;
         tile = gxd_choose_tile_rows (P, m, n, strategy) ;
         GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, sc, msg)) ;
     }

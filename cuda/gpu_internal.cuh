@@ -335,6 +335,15 @@ struct gxd_cheb_ctx
     void *Asx, *Bsx ;
 } ;
 
+// a user's operator (gpu_user.cu): its kernels, compiled by NVRTC (the
+// rewrite's only for (+) = PLUS), the rows' n0 and f(e,e)
+struct gxd_user_ctx
+{
+    void *pairs, *rewrite ;     // CUfunction
+    double *na, *nb ;
+    double fee, tau ;
+} ;
+
 struct gxd_gpu_ctx
 {
     gxd_plan P ;
@@ -353,6 +362,7 @@ struct gxd_gpu_ctx
     gxd_fx_ctx fx ;
     gxd_spsv_ctx spsv ;
     gxd_cheb_ctx cheb ;
+    gxd_user_ctx user ;
 } ;
 
 // the grid of the intersection-style kernels: for every tile t of B's rows
@@ -380,7 +390,7 @@ static inline GrB_Info gxd_for_tiles (const gxd_gpu_ctx *G, int64_t rows,
 }
 
 enum gxd_strategy { GXD_STRAT_INTERSECT = 0, GXD_STRAT_SPSV = 1,
-    GXD_STRAT_CHEBYSHEV = 2 } ;
+    GXD_STRAT_CHEBYSHEV = 2, GXD_STRAT_USER = 3 } ;
 
 gxd_strategy gxd_choose_strategy (const gxd_plan *P) ;
 
@@ -411,6 +421,14 @@ size_t gxd_spsv_bytes_per_pair (const gxd_plan *P) ;
 GrB_Info gxd_chebyshev_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_chebyshev_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg) ;
+
+// a plan with a user's operator (GXD_OP_USER): the kernels of gpu_user.cu,
+// compiled for it (every other strategy's kernels are built in)
+bool gxd_plan_user (const gxd_plan *P) ;
+GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
+    const gxd_csr *B, cudaStream_t s, char *msg) ;
+GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
+    cudaStream_t s, char *msg) ;
 
 // the driver (gpu_dense.cu): upload A and B, choose a strategy (strategy <
 // 0: by gxd_choose_strategy and gxd_gpu_tuning.spsv), prepare for row tiles of

@@ -1,114 +1,46 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// cuda/gpu_user.cu: GXD_gpu_user, a user's operator compiled for the GPU
+// cuda/gpu_user.cu: a user's operator compiled for the GPU
 //------------------------------------------------------------------------------
 
 // A user's operator given to GxB_BinaryOp_new with its C definition
 // (graphblas_ext/gxd_jit.c reads it) is compiled at run time with NVRTC
-// into a kernel of its own: one thread per pair (i,j) -- every pair, or a
-// mask's -- merges the two sorted rows over the union of their columns,
-// the NAMM identity e where one row misses a column, applying (x) and (+),
-// then adds f(e,e) for each column missing from both rows.  Exact (no
-// cancellation), every monoid, deterministic (one thread, one fixed
-// order per pair); the arithmetic is the CPU backend's union pass
-// (gxd_ustep/gxd_uend of a GXD_GENERIC plan): (x) in the operator's own
-// type, (+) in double, the result rounded once.
-//
-// NVRTC and the driver API are loaded with dlopen on the first call, so
-// the library runs (and builds) where neither is installed: then the call
-// fails with GrB_NOT_IMPLEMENTED, and GxB_BACKEND_AUTO takes the CPU.  The
-// definition is compiled with -default-device (its functions become device
-// functions), for the device's own architecture; the CUBIN is cached in
-// the process and on disk (gxd_jit_cache.h), keyed by the whole source,
-// the NVRTC version and the architecture.
+// (gpu_nvrtc.cu) into two kernels of its own:
+//  - gxd_user_rewrite, for (+) = PLUS: the built-in metrics' rewrite
+//    (metrics/gxd_metric_ops.h, GXD_GENERIC), sum over the union =
+//    k f(e,e) + n0(a) + n0(b) + the intersection terms g(x,y) = f(x,y) -
+//    f(x,e) - f(e,y) + f(e,e), with n0 the rows' sums of f(x,e) - f(e,e).
+//    One block per (row i of A, tile of rows of B) walks row i's columns
+//    and, for each, B's column within the tile (B by columns), adding g
+//    into a shared accumulator per row of B; a barrier separates columns,
+//    so the sum for (i,j) is taken in row i's column order, the same bits
+//    every run.  Work: the intermediate products of A*B', as the built-in
+//    intersection kernel.  A pair whose raw sum is under tau times its
+//    scale (cancellation: gxd_needs_exact's rule) is recomputed over the
+//    union by the thread that owns it.
+//  - gxd_user_pairs, every other monoid, exact mode, and masks: one thread
+//    per pair (i,j) merges the two sorted rows over the union of their
+//    columns, the NAMM identity e where one row misses a column, applying
+//    (x) and (+), then adds f(e,e) for each column missing from both rows.
+// Both follow the CPU backend's arithmetic: (x) in the operator's own
+// type, (+) in double, the result rounded once.  All pairs go through
+// GXD_gpu_dense's row tiles and pinned output (the GXD_STRAT_USER
+// strategy); a mask's pairs through GXD_gpu_user.
 
 #include "gpu_internal.cuh"
-#include "gxd_jit_cache.h"
-#include <cuda.h>
-#include <nvrtc.h>
-#include <dlfcn.h>
-#include <pthread.h>
-#include <map>
-#include <string>
-
-#ifndef GXD_NVRTC_DIR
-#define GXD_NVRTC_DIR ""
-#endif
+#include "gpu_nvrtc.h"
+#include "gpu_tuning.h"
 
 // threads per block of the pair kernel, and blocks at most (grid-stride)
 #define GXD_USER_THREADS 256
 #define GXD_USER_MAX_BLOCKS (1 << 20)
+// rows of B per block of the rewrite kernel: a shared accumulator of 4,096
+// doubles (32 KiB, under the 48 KiB a launch gets without asking) lets
+// several blocks share an SM; the block is GXD_USER_THREADS threads
+#define GXD_USER_TN 4096
 
 //------------------------------------------------------------------------------
-// NVRTC and the driver API, loaded on first use
-//------------------------------------------------------------------------------
-
-typedef struct
-{
-    nvrtcResult (*create) (nvrtcProgram *, const char *, const char *, int,
-        const char * const *, const char * const *) ;
-    nvrtcResult (*compile) (nvrtcProgram, int, const char * const *) ;
-    nvrtcResult (*log_size) (nvrtcProgram, size_t *) ;
-    nvrtcResult (*log) (nvrtcProgram, char *) ;
-    nvrtcResult (*cubin_size) (nvrtcProgram, size_t *) ;
-    nvrtcResult (*cubin) (nvrtcProgram, char *) ;
-    nvrtcResult (*destroy) (nvrtcProgram *) ;
-    nvrtcResult (*version) (int *, int *) ;
-    CUresult (*load) (CUmodule *, const void *) ;
-    CUresult (*get_function) (CUfunction *, CUmodule, const char *) ;
-    CUresult (*launch) (CUfunction, unsigned, unsigned, unsigned, unsigned,
-        unsigned, unsigned, unsigned, CUstream, void **, void **) ;
-    CUresult (*unload) (CUmodule) ;
-    bool loaded ;
-}
-gxd_rtc ;
-
-static gxd_rtc rtc ;
-static pthread_mutex_t rtc_lock = PTHREAD_MUTEX_INITIALIZER ;
-// the kernels compiled in this process, by tool and source
-typedef struct { CUmodule mod ; CUfunction fn ; } gxd_kernel ;
-static std::map <std::string, gxd_kernel> *kernels = NULL ;
-
-static void *open_first (const char *const *names)
-{
-    for (int q = 0 ; names [q] != NULL ; q++)
-    {
-        if (names [q][0] == '\0') continue ;
-        void *h = dlopen (names [q], RTLD_NOW | RTLD_LOCAL) ;
-        if (h != NULL) return h ;
-    }
-    return NULL ;
-}
-
-#define SYM(h, field, name) \
-    (*(void **) &rtc.field = dlsym (h, name), rtc.field != NULL)
-
-// under rtc_lock
-static bool rtc_load (void)
-{
-    if (rtc.loaded) return true ;
-    const char *nv [ ] = { GXD_NVRTC_DIR "/libnvrtc.so", "libnvrtc.so.13",
-        "libnvrtc.so.12", "libnvrtc.so", NULL } ;
-    const char *cu [ ] = { "libcuda.so.1", "libcuda.so", NULL } ;
-    void *hn = open_first (nv), *hc = open_first (cu) ;
-    if (hn == NULL || hc == NULL) return false ;
-    rtc.loaded = SYM (hn, create, "nvrtcCreateProgram")
-        && SYM (hn, compile, "nvrtcCompileProgram")
-        && SYM (hn, log_size, "nvrtcGetProgramLogSize")
-        && SYM (hn, log, "nvrtcGetProgramLog")
-        && SYM (hn, cubin_size, "nvrtcGetCUBINSize")
-        && SYM (hn, cubin, "nvrtcGetCUBIN")
-        && SYM (hn, destroy, "nvrtcDestroyProgram")
-        && SYM (hn, version, "nvrtcVersion")
-        && SYM (hc, load, "cuModuleLoadData")
-        && SYM (hc, get_function, "cuModuleGetFunction")
-        && SYM (hc, launch, "cuLaunchKernel")
-        && SYM (hc, unload, "cuModuleUnload") ;
-    return rtc.loaded ;
-}
-
-//------------------------------------------------------------------------------
-// the kernel's source
+// the kernels' source
 //------------------------------------------------------------------------------
 
 // @T@ the values' type, @DEFNS@ the user's definitions, @MULT@ and @ADD@
@@ -123,34 +55,88 @@ typedef @T@ gxd_T ;
 @DEFNS@
 __device__ __forceinline__ double gxd_f (double x, double y) { @MULT@ }
 __device__ __forceinline__ double gxd_a (double s, double t) { @ADD@ }
+
+// the pair (i,j) over the union of its rows' columns
+__device__ double gxd_union (const long long *Ap, const int *Aj,
+    const gxd_T *Ax, const long long *Bp, const int *Bj, const gxd_T *Bx,
+    long long i, long long j, long long k, double e, double fee)
+{
+    long long p = Ap [i], pend = Ap [i+1], r = Bp [j], rend = Bp [j+1] ;
+    double s = @ID@ ;
+    long long nu = 0 ;
+    while (p < pend || r < rend)
+    {
+        int ca = (p < pend) ? Aj [p] : 0x7fffffff ;
+        int cb = (r < rend) ? Bj [r] : 0x7fffffff ;
+        double x = (ca <= cb) ? (double) Ax [p] : e ;
+        double y = (cb <= ca) ? (double) Bx [r] : e ;
+        s = gxd_a (s, gxd_f (x, y)) ;
+        nu++ ;
+        p += (ca <= cb) ;
+        r += (cb <= ca) ;
+    }
+    long long c = k - nu ;
+    if (c > 0) { @FOLD@ }
+    return s ;
+}
+
+// npairs pairs: every (i0 + q / n, q % n) when Prow is 0, else the mask's
+// (Prow [q], Pj [q]); C [q] each
 extern "C" __global__ void gxd_user_pairs (const long long *Ap,
     const int *Aj, const gxd_T *Ax, const long long *Bp, const int *Bj,
-    const gxd_T *Bx, const int *Prow, const int *Pj, long long n,
-    long long npairs, long long k, double e, double fee, gxd_T *C)
+    const gxd_T *Bx, const int *Prow, const int *Pj, long long i0,
+    long long n, long long npairs, long long k, double e, double fee,
+    gxd_T *C)
 {
     for (long long q = blockIdx.x * (long long) blockDim.x + threadIdx.x ;
          q < npairs ; q += (long long) gridDim.x * blockDim.x)
     {
         long long i, j ;
-        if (Prow == 0) { i = q / n ; j = q - i * n ; }
+        if (Prow == 0) { i = q / n ; j = q - i * n ; i += i0 ; }
         else { i = Prow [q] ; j = Pj [q] ; }
-        long long p = Ap [i], pend = Ap [i+1], r = Bp [j], rend = Bp [j+1] ;
-        double s = @ID@ ;
-        long long nu = 0 ;
-        while (p < pend || r < rend)
+        C [q] = (gxd_T) gxd_union (Ap, Aj, Ax, Bp, Bj, Bx, i, j, k, e, fee) ;
+    }
+}
+
+// (+) = PLUS: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B,
+// whose columns are colptr / rows (local to the tile) / vals; na, nb the
+// rows' n0; C's row blockIdx.x (n wide) from column j0
+extern "C" __global__ void gxd_user_rewrite (const long long *Ap,
+    const int *Aj, const gxd_T *Ax, const long long *Bp, const int *Bj,
+    const gxd_T *Bx, const long long *colptr, const int *rows,
+    const gxd_T *vals, const double *na, const double *nb, long long i0,
+    long long j0, long long w, long long n, long long k, double e,
+    double fee, double tau, gxd_T *C)
+{
+    extern __shared__ double acc [] ;
+    const long long i = i0 + blockIdx.x ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    for (long long jj = tid ; jj < w ; jj += nt) acc [jj] = 0 ;
+    __syncthreads () ;
+    for (long long p = Ap [i] ; p < Ap [i+1] ; p++)
+    {
+        const int c = Aj [p] ;
+        const double x = (double) Ax [p] ;
+        const double fx = gxd_f (x, e) ;
+        for (long long q = colptr [c] + tid ; q < colptr [c+1] ; q += nt)
         {
-            int ca = (p < pend) ? Aj [p] : 0x7fffffff ;
-            int cb = (r < rend) ? Bj [r] : 0x7fffffff ;
-            double x = (ca <= cb) ? (double) Ax [p] : e ;
-            double y = (cb <= ca) ? (double) Bx [r] : e ;
-            s = gxd_a (s, gxd_f (x, y)) ;
-            nu++ ;
-            p += (ca <= cb) ;
-            r += (cb <= ca) ;
+            const double y = (double) vals [q] ;
+            acc [rows [q]] += gxd_f (x, y) - fx - gxd_f (e, y) + fee ;
         }
-        long long c = k - nu ;
-        if (c > 0) { @FOLD@ }
-        C [q] = (gxd_T) s ;
+        __syncthreads () ;
+    }
+    const double kf = (double) k * fee, sa = na [i] ;
+    gxd_T *crow = C + (long long) blockIdx.x * n + j0 ;
+    for (long long jj = tid ; jj < w ; jj += nt)
+    {
+        const double sb = nb [j0 + jj] ;
+        double raw = kf + sa + sb + acc [jj] ;
+        const double scale = fabs (kf) + fabs (sa) + fabs (sb) ;
+        if (!(fabs (raw) >= tau * scale) || !(fabs (raw) + scale <= 1.7976931348623157e308))
+        {
+            raw = gxd_union (Ap, Aj, Ax, Bp, Bj, Bx, i, j0 + jj, k, e, fee) ;
+        }
+        crow [jj] = (gxd_T) raw ;
     }
 }
 )" ;
@@ -262,84 +248,119 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
 }
 
 //------------------------------------------------------------------------------
-// compiling
+// all pairs: the GXD_STRAT_USER strategy of GXD_gpu_dense
 //------------------------------------------------------------------------------
 
-// the kernel for src on the current device: from the process, the disk or
-// NVRTC (under rtc_lock)
-static GrB_Info get_kernel (CUfunction *fn, const std::string &src,
-    char *msg)
+bool gxd_plan_user (const gxd_plan *P)
+{
+    return P->metric == GXD_GENERIC
+        && (P->mult == GXD_OP_USER || P->add == GXD_OP_USER) ;
+}
+
+// n0 of every row of H (left: rows of A): the sum of f(x,e) - f(e,e) over
+// its entries, in its column order, as the CPU's rows have it
+static GrB_Info row_sums (const gxd_plan *P, const gxd_csr *H, bool left,
+    double **d, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    int dev = 0, major = 0, minor = 0, vmaj = 0, vmin = 0 ;
-    char arch [64], tool [128] ;
-    nvrtcProgram prog = NULL ;
-    void *cubin = NULL ;
-    size_t size = 0 ;
-    CUmodule mod ;
-    GXD_CUDA_TRY (cudaFree (0)) ;           // the primary context, current
-    GXD_CUDA_TRY (cudaGetDevice (&dev)) ;
-    GXD_CUDA_TRY (cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, dev)) ;
-    GXD_CUDA_TRY (cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, dev)) ;
-    rtc.version (&vmaj, &vmin) ;
-    snprintf (arch, sizeof (arch), "--gpu-architecture=sm_%d%d", major, minor) ;
-    snprintf (tool, sizeof (tool), "nvrtc %d.%d sm_%d%d", vmaj, vmin, major, minor) ;
+    const int64_t m = H->nrows ;
+    double *h = (double *) malloc ((m > 0 ? m : 1) * sizeof (double)) ;
+    if (h == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
+    for (int64_t i = 0 ; i < m ; i++)
     {
-        std::string key = std::string (tool) + "\n" + src ;
-        if (kernels == NULL) kernels = new std::map <std::string, gxd_kernel> ;
-        auto hit = kernels->find (key) ;
-        if (hit != kernels->end ( )) { *fn = hit->second.fn ; return GrB_SUCCESS ; }
-        cubin = GXD_jit_cache_read (src.c_str ( ), tool, ".cu", ".cubin", &size) ;
-        bool from_disk = (cubin != NULL) ;
-        if (!from_disk)
+        double t = 0 ;
+        for (int64_t p = H->p [i] ; p < H->p [i+1] ; p++)
         {
-            const char *opts [ ] = { arch, "-default-device", "-std=c++17" } ;
-            if (rtc.create (&prog, src.c_str ( ), "gxd_user.cu", 0, NULL, NULL)
-                != NVRTC_SUCCESS)
-            {
-                info = gxd_fail (GrB_OUT_OF_MEMORY, msg, "NVRTC: cannot create a program") ;
-                goto cleanup ;
-            }
-            if (rtc.compile (prog, 3, opts) != NVRTC_SUCCESS)
-            {
-                size_t n = 0 ;
-                rtc.log_size (prog, &n) ;
-                std::string log (n + 1, '\0') ;
-                rtc.log (prog, &log [0]) ;
-                snprintf (msg, GXD_MSG_LEN, "gxbdist GPU: the user operator "
-                    "does not compile for the GPU (NVRTC):\n%s", log.c_str ( )) ;
-                info = GrB_INVALID_VALUE ;
-                goto cleanup ;
-            }
-            if (rtc.cubin_size (prog, &size) != NVRTC_SUCCESS
-                || (cubin = malloc (size)) == NULL
-                || rtc.cubin (prog, (char *) cubin) != NVRTC_SUCCESS)
-            {
-                info = gxd_fail (GrB_OUT_OF_MEMORY, msg, "NVRTC: no CUBIN") ;
-                goto cleanup ;
-            }
+            double x = P->fp64 ? ((const double *) H->x) [p]
+                : (double) ((const float *) H->x) [p] ;
+            t += gxd_norm_term (GXD_GENERIC, P, x, left) ;
         }
-        if (rtc.load (&mod, cubin) != CUDA_SUCCESS
-            || rtc.get_function (fn, mod, "gxd_user_pairs") != CUDA_SUCCESS)
+        h [i] = t ;
+    }
+    GXD_CUDA_TRY (cudaMalloc (d, (m > 0 ? m : 1) * sizeof (double))) ;
+    GXD_CUDA_TRY (cudaMemcpyAsync (*d, h, m * sizeof (double),
+        cudaMemcpyHostToDevice, s)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+cleanup:
+    free (h) ;
+    return info ;
+}
+
+GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
+    const gxd_csr *B, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const gxd_plan *P = &G->P ;
+    gxd_user_ctx *U = &G->user ;
+    const int64_t n = G->B.nrows ;
+    std::string src ;
+    if (!kernel_source (src, P))
+    {
+        return gxd_fail (GrB_INVALID_VALUE, msg, "no GPU code for this plan") ;
+    }
+    GXD_GPU_TRY (gxd_nvrtc_function (&U->pairs, src, "gxd_user_pairs", msg)) ;
+    U->fee = gxd_mult (P, P->identity, P->identity) ;
+    U->tau = P->fp64 ? GXD_TAU_FP64 : GXD_TAU_FP32 ;
+    if (P->exact || !gxd_generic_rewrite_ok (P)) return GrB_SUCCESS ;
+    GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite, src, "gxd_user_rewrite", msg)) ;
+    GXD_GPU_TRY (row_sums (P, A, true, &U->na, s, msg)) ;
+    GXD_GPU_TRY (row_sums (P, B, false, &U->nb, s, msg)) ;
+    G->tn = (n < GXD_USER_TN) ? (n > 0 ? n : 1) : GXD_USER_TN ;
+    G->ntiles = (n + G->tn - 1) / G->tn ;
+    if (G->ntiles < 1) G->ntiles = 1 ;
+    G->csc = (gxd_dcsc *) calloc (G->ntiles, sizeof (gxd_dcsc)) ;
+    if (G->csc == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
+    GXD_GPU_TRY (gxd_build_csc_tiles (&G->B, P->fp64, G->tn, G->ntiles, G->csc,
+        &G->csc_pool, s, msg)) ;
+cleanup:
+    return info ;
+}
+
+GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
+    cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    gxd_user_ctx *U = &G->user ;
+    const size_t tsize = G->P.fp64 ? sizeof (double) : sizeof (float) ;
+    long long n = G->B.nrows, k = G->A.ncols, rows = i1 - i0 ;
+    double e = G->P.identity ;
+    if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
+    if (U->rewrite == NULL)
+    {
+        const void *none = NULL ;
+        long long first = i0, np = rows * n ;
+        void *C = Ct ;
+        void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
+            &G->B.x, (void *) &none, (void *) &none, &first, &n, &np, &k, &e,
+            &U->fee, &C } ;
+        long long nb = (np + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
+        if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
+        return gxd_nvrtc_launch (U->pairs, (unsigned) nb, 1, GXD_USER_THREADS,
+            0, s, args, msg) ;
+    }
+    for (int64_t t = 0 ; t < G->ntiles ; t++)
+    {
+        long long j0 = t * G->tn, w = (j0 + G->tn < n) ? G->tn : n - j0 ;
+        for (long long r0 = 0 ; r0 < rows ; r0 += INT32_MAX)
         {
-            info = gxd_fail (GrB_PANIC, msg, "the compiled user operator "
-                "does not load") ;
-            goto cleanup ;
+            long long nr = (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX ;
+            long long first = i0 + r0 ;
+            void *C = (char *) Ct + (size_t) r0 * n * tsize ;
+            void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
+                &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
+                &U->na, &U->nb, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
+                &C } ;
+            GXD_GPU_TRY (gxd_nvrtc_launch (U->rewrite, (unsigned) nr, 1,
+                GXD_USER_THREADS, (unsigned) (w * sizeof (double)), s, args,
+                msg)) ;
         }
-        if (!from_disk)
-        {
-            GXD_jit_cache_write (src.c_str ( ), tool, ".cu", ".cubin", cubin, size) ;
-        }
-        (*kernels) [key] = gxd_kernel { mod, *fn } ;
     }
 cleanup:
-    if (prog != NULL) rtc.destroy (&prog) ;
-    free (cubin) ;
     return info ;
 }
 
 //------------------------------------------------------------------------------
-// GXD_gpu_user
+// GXD_gpu_user: a mask's pairs
 //------------------------------------------------------------------------------
 
 extern "C" GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A,
@@ -348,13 +369,12 @@ extern "C" GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A,
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t m = A->nrows, n = B->nrows, k = A->ncols ;
-    const int64_t npairs = (Mp != NULL) ? Mp [m] : m * n ;
+    const int64_t npairs = Mp [m] ;
     const size_t tsize = P->fp64 ? sizeof (double) : sizeof (float) ;
     gxd_dcsr dA, dB, dM ;
     gxd_csr mask ;
-    void *dC = NULL ;
+    void *dC = NULL, *fn = NULL ;
     cudaStream_t s = NULL ;
-    CUfunction fn ;
     std::string src ;
     double e = P->identity, fee ;
     const int *Prow = NULL, *Pj = NULL ;
@@ -364,47 +384,30 @@ extern "C" GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A,
     {
         return gxd_fail (GrB_INVALID_VALUE, msg, "no GPU code for this plan") ;
     }
-    pthread_mutex_lock (&rtc_lock) ;
-    if (!rtc_load ( ))
-    {
-        pthread_mutex_unlock (&rtc_lock) ;
-        return gxd_fail (GrB_NOT_IMPLEMENTED, msg, "user operators on the "
-            "GPU need NVRTC and the CUDA driver (libnvrtc, libcuda), not "
-            "found") ;
-    }
-    info = get_kernel (&fn, src, msg) ;
-    pthread_mutex_unlock (&rtc_lock) ;
-    if (info != GrB_SUCCESS) return info ;
-    if (npairs == 0) return GrB_SUCCESS ;
+    info = gxd_nvrtc_function (&fn, src, "gxd_user_pairs", msg) ;
+    if (info != GrB_SUCCESS || npairs == 0) return info ;
     // f(e,e), as the CPU computes it (the compiled host function)
     fee = gxd_mult (P, e, e) ;
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
     GXD_GPU_TRY (gxd_upload_csr (A, P->fp64, false, &dA, s, msg)) ;
     GXD_GPU_TRY (gxd_upload_csr (B, P->fp64, false, &dB, s, msg)) ;
-    if (Mp != NULL)
-    {
-        // the mask as a pattern: each entry's row, and its column (a row
-        // of B), as int32 like every column (gpu_sampled.cu does the same)
-        mask.nrows = m ; mask.ncols = n ; mask.p = Mp ; mask.j = Mj ;
-        mask.x = Mj ;
-        GXD_GPU_TRY (gxd_upload_csr (&mask, true, true, &dM, s, msg)) ;
-        Prow = dM.row ;
-        Pj = dM.j ;
-    }
+    // the mask as a pattern: each entry's row, and its column (a row of B),
+    // as int32 like every column (gpu_sampled.cu does the same)
+    mask.nrows = m ; mask.ncols = n ; mask.p = Mp ; mask.j = Mj ;
+    mask.x = Mj ;
+    GXD_GPU_TRY (gxd_upload_csr (&mask, true, true, &dM, s, msg)) ;
+    Prow = dM.row ;
+    Pj = dM.j ;
     GXD_CUDA_TRY (cudaMalloc (&dC, npairs * tsize)) ;
     {
-        long long n_ = n, np_ = npairs, k_ = k ;
+        long long first = 0, n_ = n, np_ = npairs, k_ = k ;
         void *args [ ] = { &dA.p, &dA.j, &dA.x, &dB.p, &dB.j, &dB.x,
-            (void *) &Prow, (void *) &Pj, &n_, &np_, &k_, &e, &fee, &dC } ;
+            (void *) &Prow, (void *) &Pj, &first, &n_, &np_, &k_, &e, &fee,
+            &dC } ;
         int64_t nb = (npairs + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
         if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
-        if (rtc.launch (fn, (unsigned) nb, 1, 1, GXD_USER_THREADS, 1, 1, 0,
-            (CUstream) s, args, NULL) != CUDA_SUCCESS)
-        {
-            info = gxd_fail (GrB_PANIC, msg, "the user operator's kernel "
-                "did not launch") ;
-            goto cleanup ;
-        }
+        GXD_GPU_TRY (gxd_nvrtc_launch (fn, (unsigned) nb, 1, GXD_USER_THREADS,
+            0, s, args, msg)) ;
     }
     GXD_CUDA_TRY (cudaMemcpyAsync (Cx, dC, npairs * tsize,
         cudaMemcpyDeviceToHost, s)) ;
@@ -415,17 +418,4 @@ cleanup:
     cudaFree (dC) ;
     if (s) cudaStreamDestroy (s) ;
     return info ;
-}
-
-// unload every kernel (GxB_Distance_finalize, through GXD_jit_clear)
-extern "C" void GXD_gpu_user_clear (void)
-{
-    pthread_mutex_lock (&rtc_lock) ;
-    if (kernels != NULL)
-    {
-        for (auto &k : *kernels) rtc.unload (k.second.mod) ;
-        delete kernels ;
-        kernels = NULL ;
-    }
-    pthread_mutex_unlock (&rtc_lock) ;
 }

@@ -26,8 +26,9 @@ GrB_Info GXD_gpu_sampled (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,
     char *msg) ;
 
-// a plan with a user's operator (GXD_OP_USER, its source in the plan),
-// compiled with NVRTC: every pair (Mp NULL, C dense) or the mask's
+// a mask's pairs of a plan with a user's operator (GXD_OP_USER, its source
+// in the plan), compiled with NVRTC (GXD_gpu_dense takes all pairs of any
+// plan); Mp, Mj the mask's CSR pattern, C its entries' distances
 GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     const int64_t *Mp, const int64_t *Mj, void *C, char *msg) ;
 // unload the kernels compiled for user operators

@@ -13,7 +13,8 @@
 #   4. every metric x FP32/FP64 x strategy against a double union loop,
 #      and bitwise determinism over repeated runs: gpu_check's results
 #      (run by itself when ctest did not get to it)
-#   5. all pairs into host memory against the pinned link's own rate
+#   5. all pairs into host memory against the pinned link's own rate, and
+#      user operators (compiled by NVRTC) against the built-in metrics
 #   6. GxB_kNN_MPI with 2 ranks sharing the GPU (Open MPI's .debs in
 #      .debs-mpi/: apt-get download openmpi-bin openmpi-common libopenmpi3
 #      libopenmpi-dev and the libraries they need, docs/mpi.md)
@@ -118,6 +119,20 @@ else
   result[e2e]="not run"
 fi
 
+step "user operators on the GPU against the built-in metrics they equal"
+if [ -x "$build/bench/user_op_bench" ]; then
+  sets="data/fortunes.mtx.gz"
+  [ -f .carry/wordnet_lemma_3grams.mtx.gz ] && sets="$sets .carry/wordnet_lemma_3grams.mtx.gz"
+  timeout 180 "$build/bench/user_op_bench" --backend gpu --rows 0 --reps 3 \
+    --pointer-budget 2 $sets > "$logs/user_ops.log" 2>&1
+  rc=$?
+  grep -E "^\| |^LATENCY" "$logs/user_ops.log"
+  result[user_ops]="compiled / built-in: $(grep -E '^\| [^d-]' "$logs/user_ops.log" \
+    | awk -F'|' '{ printf "%s%s %s", sep, $3, $6 ; sep = "," }') (rc $rc)"
+else
+  result[user_ops]="not built"
+fi
+
 step "MPI: 2 ranks sharing the GPU against GxB_kNN (docs/mpi.md)"
 if [ -x "$build/mpi/test_knn_mpi" ]; then
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 GXBDIST_BACKEND=gpu \
@@ -152,7 +167,7 @@ else
 fi
 
 step "summary"
-for k in build gpu_bench ctest check determinism big e2e mpi python; do
+for k in build gpu_bench ctest check determinism big e2e user_ops mpi python; do
   printf '%-12s %s\n' "$k" "${result[$k]:-}"
 done
 echo

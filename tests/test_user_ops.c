@@ -619,6 +619,47 @@ static void compiled_operators_run_on_the_gpu (void **state)
     GXT_OK (GxB_Distance_set_backend (was)) ;
 }
 
+// a row against itself: the rewrite's sum cancels to rounding, so the
+// guard sends the pair over the union, which gives exactly 0 (on the
+// backend in force: the CPU's loops, or the GPU's compiled kernels)
+static void self_distances_are_exactly_zero (void **state)
+{
+    GXT_START ( ) ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    for (int tq = 0 ; tq < 2 ; tq++)
+    {
+        GrB_Type type = types [tq] ;
+        const char *names [2] = { "absdiff", "sqdiff" } ;
+        for (int q = 0 ; q < 2 ; q++)
+        {
+            GrB_BinaryOp op = make_op (op_named (names [q]), type, true, "_self") ;
+            GxB_NAMM namm = NULL ;
+            GrB_Semiring s = NULL ;
+            GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+            GXT_OK (GxB_Semiring_new_NAMM (&s, monoid ("PLUS", type), namm)) ;
+            GrB_Matrix A, B, C = NULL ;
+            gxt_pair (&A, &B, GXT_SHAPE_DENSE_ROW, GXT_MIXED) ;
+            GrB_Index m ;
+            GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+            GXT_OK (distance (&C, type, s, A, A)) ;
+            check_union (C, monoid ("PLUS", type), op, 0, type, A, A,
+                gxt_rtol (type), "self distances") ;
+            for (GrB_Index i = 0 ; i < m ; i++)
+            {
+                double d = -1 ;
+                GXT_OK (GrB_Matrix_extractElement_FP64 (&d, C, i, i)) ;
+                if (d != 0) GXT_FAIL ("%s %s: d(%llu, %llu) = %g, not 0", names [q],
+                    gxt_type_name (type), (unsigned long long) i,
+                    (unsigned long long) i, d) ;
+            }
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+            GrB_Semiring_free (&s) ;
+            GXT_OK (GxB_NAMM_free (&namm)) ;
+            GrB_BinaryOp_free (&op) ;
+        }
+    }
+}
+
 //------------------------------------------------------------------------------
 // masks and neighbors
 //------------------------------------------------------------------------------
@@ -682,6 +723,7 @@ int main (void)
         cmocka_unit_test_setup_teardown (integer_operators_are_exact, setup, teardown),
         cmocka_unit_test_setup_teardown (a_definition_that_does_not_compile_is_refused, setup, teardown),
         cmocka_unit_test_setup_teardown (compiled_operators_run_on_the_gpu, setup, teardown),
+        cmocka_unit_test_setup_teardown (self_distances_are_exactly_zero, setup, teardown),
         cmocka_unit_test_setup_teardown (the_disk_cache_is_used_and_never_trusted, setup, teardown),
         cmocka_unit_test_setup_teardown (two_processes_compile_at_once, setup, teardown),
         cmocka_unit_test_setup_teardown (masks_and_knn_take_compiled_operators, setup, teardown),
