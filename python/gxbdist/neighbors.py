@@ -21,6 +21,7 @@ import scipy.sparse as sp
 
 from . import _check, _lib, _metrics
 from .pairwise import _Operands
+from .pairwise import _import as _pairwise_import
 
 try:
     from sklearn.exceptions import NotFittedError
@@ -34,15 +35,16 @@ except ImportError:  # pragma: no cover
 # ---------------------------------------------------------------------------
 
 def _neighbors_csr(Qc, Fc, exclude_self, k, radius, metric, params, dt, backend,
-                   verify, n_jobs):
+                   verify, n_jobs, F_held=None):
     """GxB_kNN (k > 0) or GxB_radius_graph (k = 0) of the rows of Qc (the
     queries) against the rows of Fc (the fitted data; one GrB_Matrix when Qc
-    is Fc); exclude_self: each point left out of its own neighbors.  Returns
+    is Fc; F_held: Fc's GrB_Matrix, already made); exclude_self: each point
+    left out of its own neighbors.  Returns
     export_csr's tuple (a kNN's rows in neighbor order when it says
     jumbled, else sorted by column) and whether larger is nearer."""
     m, n = Qc.shape[0], Fc.shape[0]
     with _metrics.resolve(metric, params, dt) as met, \
-            _Operands(Qc, None if Qc is Fc else Fc, dt) as ops, \
+            _Operands(Qc, None if Qc is Fc else Fc, dt, F_held) as ops, \
             _lib.new_matrix(dt, m, n) as C, \
             _lib.Descriptor(exclude_self=exclude_self) as D:
         if k > 0:
@@ -119,6 +121,11 @@ class NearestNeighbors:
     dtype, verify, force_all_finite: see gxbdist.pairwise_distances).
     get_params / set_params make it work with sklearn.base.clone and
     model selection.
+
+    fit keeps the data as scikit-learn does; the first query (of each
+    dtype) copies it into GraphBLAS once, and later queries reuse that
+    copy: to change the data, fit again.  The estimator pickles without
+    the copy.
     """
 
     def __init__(self, *, n_neighbors=5, radius=1.0, algorithm="auto", leaf_size=30,
@@ -192,6 +199,7 @@ class NearestNeighbors:
         metric, params = self._effective_metric()
         dt = _check.result_dtype(X, None, self.dtype) if self.dtype is not None else None
         self._fit_X = _check.as_csr(X, "X", self.force_all_finite, dt)
+        self._fit_held = {}
         self.n_samples_fit_, self.n_features_in_ = self._fit_X.shape
         self.effective_metric_ = metric
         self.effective_metric_params_ = params
@@ -222,7 +230,23 @@ class NearestNeighbors:
                                          self._fit_X.shape[1]))
         return _neighbors_csr(Qc, self._fit_X, same, k, radius, self.effective_metric_,
                               self.effective_metric_params_, dt, self.backend,
-                              self.verify, self.n_jobs)
+                              self.verify, self.n_jobs, self._fitted_matrix(dt))
+
+    def _fitted_matrix(self, dt):
+        """The fitted data as a GrB_Matrix of dtype dt, made at the first
+        query of that dtype and kept (queries then pass it to GraphBLAS as
+        it is, without a copy of the data each time)."""
+        held = self.__dict__.setdefault("_fit_held", {})
+        M = held.get(dt)
+        if M is None:
+            M = held[dt] = _pairwise_import(self._fit_X, dt)
+        return M
+
+    def __getstate__(self):
+        # the GraphBLAS copies are not pickled; queries make them again
+        state = dict(self.__dict__)
+        state.pop("_fit_held", None)
+        return state
 
     # -- k nearest ---------------------------------------------------------
 

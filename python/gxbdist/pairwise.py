@@ -13,17 +13,25 @@ def _import(Xc, dtype):
 
 class _Operands:
     """The GrB_Matrix objects of X and Y (Y None: B is A itself), freed on
-    exit whatever happens."""
+    exit whatever happens; B_held: Y's (or, Y None, X's) GrB_Matrix already
+    made by the caller, used as it is and not freed here."""
 
-    def __init__(self, Xc, Yc, dtype):
-        self.A = self.Bown = None
-        self.A = _import(Xc, dtype)
+    def __init__(self, Xc, Yc, dtype, B_held=None):
+        self.Aown = self.Bown = None
+        if B_held is not None and Yc is None:
+            self.A = self.B = B_held
+            return
+        self.A = self.Aown = _import(Xc, dtype)
         try:
-            self.Bown = _import(Yc, dtype) if Yc is not None else None
+            if B_held is not None:
+                self.B = B_held
+            elif Yc is not None:
+                self.B = self.Bown = _import(Yc, dtype)
+            else:
+                self.B = self.A
         except BaseException:
-            self.A.close()
+            self.Aown.close()
             raise
-        self.B = self.A if self.Bown is None else self.Bown
 
     def __enter__(self):
         return self
@@ -31,7 +39,8 @@ class _Operands:
     def __exit__(self, *exc):
         if self.Bown is not None:
             self.Bown.close()
-        self.A.close()
+        if self.Aown is not None:
+            self.Aown.close()
 
 
 def mask_pattern(mask, shape):

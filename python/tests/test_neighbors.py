@@ -49,6 +49,32 @@ def test_kneighbors_is_a_stable_sort_of_the_distance_matrix(metric):
         assert not (ind == np.arange(X.shape[0])[:, None]).any()
 
 
+def test_the_fitted_copy_is_reused_and_not_pickled():
+    """Queries reuse the fitted data's GraphBLAS copy; a
+    pickled estimator leaves it out and makes it again; fit replaces it."""
+    import pickle
+    rng = _rng(8)
+    X = _ref.random_csr(rng, 40, 12, 0.3)
+    Y = _ref.random_csr(rng, 7, 12, 0.3)
+    nn = gxbdist.NearestNeighbors(n_neighbors=4, metric="manhattan").fit(X)
+    first = nn.kneighbors(Y)
+    held = nn._fit_held[np.dtype(np.float64)]
+    again = nn.kneighbors(Y)
+    assert nn._fit_held[np.dtype(np.float64)] is held
+    for a, b in zip(first, again):
+        np.testing.assert_array_equal(a, b)
+    copy = pickle.loads(pickle.dumps(nn))
+    assert "_fit_held" not in copy.__dict__
+    for a, b in zip(first, copy.kneighbors(Y)):
+        np.testing.assert_array_equal(a, b)
+    X2 = _ref.random_csr(rng, 40, 12, 0.3)
+    nn.fit(X2)
+    for a, b in zip(nn.kneighbors(Y),
+                    gxbdist.NearestNeighbors(n_neighbors=4, metric="manhattan")
+                    .fit(X2).kneighbors(Y)):
+        np.testing.assert_array_equal(a, b)
+
+
 @pytest.mark.parametrize("largest", [False, True])
 def test_rows_in_any_order_come_out_sorted(largest):
     """GxB_kNN hands its rows over in neighbor order (jumbled); rows in

@@ -327,8 +327,8 @@ def test_export_paths_missing_entries_and_iso():
             D = _lib.export_dense(M, 2, 3)
         assert D.tolist() == [[1, 0, 1], [1, 1, 1]]
         with _lib.import_csr(P.indptr, P.indices, None, P.shape, dt) as M:
-            indptr, indices, data, shape = _lib.export_csr(M)
-        assert shape == (2, 3) and data.dtype == dt and data.tolist() == [1] * 5
+            indptr, indices, data, shape, jumbled = _lib.export_csr(M)
+        assert shape == (2, 3) and data.dtype == dt and data.tolist() == [1] * 5 and not jumbled
         assert indptr.tolist() == [0, 2, 5] and indices.tolist() == [0, 2, 0, 1, 2]
 
 
