@@ -137,3 +137,13 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
+
+GrB_Info GXD_compute_dense (const gxd_call *call, const gxd_csr *A,
+    const gxd_csr *B, void *Cx)
+{
+    #define GXD_FREE_ALL ;
+    GXD_TRY (run_backend (&call->plan, A, B, NULL, NULL, Cx)) ;
+    inject_fault (Cx, A->nrows * B->nrows, call->plan.fp64) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}

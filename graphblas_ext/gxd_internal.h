@@ -201,6 +201,11 @@ GrB_Info GXD_mask_pattern (gxd_rows *M, GrB_Matrix Mask, bool structural) ;
 // compute T = d(A, B) for a backend plan: full, or with the mask's pattern
 GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
     const gxd_rows *B, gxd_rows *M) ;
+// every pair of A and B into Cx (A->nrows x B->nrows, row-major, of the
+// plan's type) by the backend in force, as GXD_compute (fault hook
+// included) but into the caller's array: neighborhoods' tiles reuse one
+GrB_Info GXD_compute_dense (const gxd_call *call, const gxd_csr *A,
+    const gxd_csr *B, void *Cx) ;
 
 // union with user-defined ops, by SuiteSparse calls (GXD_PATH_GRAPHBLAS)
 GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,

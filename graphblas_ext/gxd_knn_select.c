@@ -105,16 +105,50 @@ static GrB_Info rows_begin (void *self, int64_t r0, int64_t nr)
     return GrB_SUCCESS ;
 }
 
+// a dense row of a tile with no mask: a candidate comes after every one in
+// the heap in column order, so it enters only if strictly better than the
+// root; once the heap is full that is one comparison against a value kept
+// in a register, and the loop has no other branch to take
+#define DENSE_ROW(T, LARGEST)                                               \
+{                                                                           \
+    const T *x = (const T *) t->Tx + i * t->nc ;                            \
+    int64_t self = t->exclude_self ? t->r0 + i - t->c0 : -1 ;               \
+    int64_t jj = 0 ;                                                        \
+    for ( ; jj < t->nc && *count < k ; jj++)                                \
+    {                                                                       \
+        if (jj != self) push (h, count, k, x [jj], t->c0 + jj, LARGEST) ;   \
+    }                                                                       \
+    double worst = (*count > 0) ? h [0].d : 0 ;                             \
+    for ( ; jj < t->nc ; jj++)                                              \
+    {                                                                       \
+        double d = x [jj] ;                                                 \
+        if (gxd_better (d, worst, LARGEST) && jj != self)                   \
+        {                                                                   \
+            push (h, count, k, d, t->c0 + jj, LARGEST) ;                    \
+            worst = h [0].d ;                                               \
+        }                                                                   \
+    }                                                                       \
+}
+
 static GrB_Info tile (void *self, const gxd_tile *t)
 {
     knn *S = self ;
     const int64_t k = S->k ;
     const bool largest = S->largest ;
+    const bool dense = (t->Tp == NULL && t->skip_p == NULL) ;
     #pragma omp parallel for schedule(dynamic, 16) if (t->nr * t->nc >= GXD_PARALLEL_MIN)
     for (int64_t i = 0 ; i < t->nr ; i++)
     {
         cand *h = S->heap + i * k ;
         int64_t *count = &S->count [i] ;
+        if (dense)
+        {
+            if (t->fp64 && largest)  DENSE_ROW (double, true)
+            else if (t->fp64)        DENSE_ROW (double, false)
+            else if (largest)        DENSE_ROW (float, true)
+            else                     DENSE_ROW (float, false)
+            continue ;
+        }
         gxd_tile_row r = gxd_tile_row_of (t, i) ;
         for (int64_t q = r.q0 ; q < r.q1 ; q++)
         {

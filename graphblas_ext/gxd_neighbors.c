@@ -14,6 +14,7 @@
 #include "gxd_neighbors.h"
 #include "gxd_test_hooks.h"
 #include <math.h>
+#include <inttypes.h>
 
 // test hook: tiles of at most this many rows / columns (0: sized by memory)
 static int64_t forced_rows = 0, forced_cols = 0 ;
@@ -186,6 +187,74 @@ GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
     #undef GXD_FREE_ALL
 }
 
+// rows [r0, r0 + nr) of R as a CSR of their own: p rebased into p_tile,
+// columns and values where R has them
+static void rows_view (gxd_csr *V, const gxd_csr *R, int64_t r0, int64_t nr,
+    int64_t *p_tile, size_t esize)
+{
+    int64_t base = R->p [r0] ;
+    for (int64_t i = 0 ; i <= nr ; i++) p_tile [i] = R->p [r0 + i] - base ;
+    V->nrows = nr ;
+    V->ncols = R->ncols ;
+    V->p = p_tile ;
+    V->j = R->j + base ;
+    V->x = (const char *) R->x + base * esize ;
+}
+
+// The common case: a backend's product with no mask, of the result's own
+// type.  A and B are read once, a tile is a view of their rows, and every
+// tile's distances go into one workspace: a fresh array per tile costs the
+// kernel's zeroing of its pages, more than the distances themselves on
+// short rows.  The same backend and arithmetic as GXD_product's.
+static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
+    GrB_Matrix B, const gxd_selector *sel, int64_t nr_max, int64_t nc_max)
+{
+    #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ;        \
+        GXD_free (W) ; GXD_free (ap) ; GXD_free (bp) ;
+    gxd_rows Ar = { 0 }, Br = { 0 } ;
+    void *W = NULL ;
+    int64_t *ap = NULL, *bp = NULL ;
+    const gxd_call *call = &N->call ;
+    int64_t m = (int64_t) N->m, n = (int64_t) N->n ;
+    size_t esize = call->plan.fp64 ? sizeof (double) : sizeof (float) ;
+    GXD_TRY (GXD_rows_get (&Ar, A, false, call->type)) ;
+    GXD_TRY (GXD_rows_get (&Br, B, false, call->type)) ;
+    gxd_metric_id metric = call->plan.metric ;
+    if (metric != GXD_GENERIC && gxd_metric_table [metric].nonneg)
+    {
+        GXD_TRY (GXD_rows_check_nonneg (&Ar, call->plan.fp64, "A", call->name)) ;
+        GXD_TRY (GXD_rows_check_nonneg (&Br, call->plan.fp64, "B", call->name)) ;
+    }
+    W = GXD_malloc_result ((size_t) nr_max * nc_max * esize) ;
+    ap = GXD_malloc ((nr_max + 1) * sizeof (int64_t)) ;
+    bp = GXD_malloc ((nc_max + 1) * sizeof (int64_t)) ;
+    if (W == NULL || ap == NULL || bp == NULL)
+    {
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory for a tile of %"
+            PRId64 " x %" PRId64 " distances", N->fn, nr_max, nc_max) ;
+    }
+    for (int64_t r0 = 0 ; r0 < m ; r0 += nr_max)
+    {
+        int64_t nr = (m - r0 < nr_max) ? (m - r0) : nr_max ;
+        gxd_csr Av, Bv ;
+        rows_view (&Av, &Ar.csr, r0, nr, ap, esize) ;
+        GXD_TRY (sel->rows_begin (sel->self, r0, nr)) ;
+        for (int64_t c0 = 0 ; c0 < n ; c0 += nc_max)
+        {
+            int64_t nc = (n - c0 < nc_max) ? (n - c0) : nc_max ;
+            rows_view (&Bv, &Br.csr, c0, nc, bp, esize) ;
+            GXD_TRY (GXD_compute_dense (call, &Av, &Bv, W)) ;
+            gxd_tile t = { .r0 = r0, .nr = nr, .c0 = c0, .nc = nc, .Tx = W,
+                .fp64 = call->plan.fp64, .exclude_self = N->exclude_self } ;
+            GXD_TRY (sel->tile (sel->self, &t)) ;
+        }
+        GXD_TRY (sel->rows_end (sel->self)) ;
+    }
+    GXD_FREE_ALL ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
+}
+
 GrB_Info GXD_neighbors_run (const gxd_neighbors *N, GrB_Matrix Mask,
     GrB_Matrix A, GrB_Matrix B, const gxd_selector *sel, int64_t row_bytes)
 {
@@ -207,6 +276,11 @@ GrB_Info GXD_neighbors_run (const gxd_neighbors *N, GrB_Matrix Mask,
     if (forced_rows > 0 && forced_rows < nr_max) nr_max = forced_rows ;
     if (nr_max > m) nr_max = m ;
     if (nr_max < 1) nr_max = 1 ;
+    if (Mask == NULL && N->call.path == GXD_PATH_BACKEND
+        && N->call.type == N->type)
+    {
+        return run_direct (N, A, B, sel, nr_max, nc_max) ;
+    }
     for (int64_t r0 = 0 ; r0 < m ; r0 += nr_max)
     {
         int64_t nr = (m - r0 < nr_max) ? (m - r0) : nr_max ;
