@@ -230,8 +230,8 @@ static GrB_Info build (GrB_Matrix *T, const gxd_neighbors *N, knn *S)
 #ifdef GXD_HAVE_CUDA
 // On the GPU, all of A against all of B with the selection on the device
 // (cuda/gpu_knn.cu): only k per row come back.  For metric and union
-// products of built-in operators with no mask, up to GXD_GPU_KNN_MAX_K
-// neighbors; the tiles of the host path serve the rest.
+// products (built-in or compiled operators) with no mask, up to
+// GXD_GPU_KNN_MAX_K neighbors; the tiles of the host path serve the rest.
 static GrB_Info gpu_knn (bool *done, knn *S, const gxd_neighbors *N,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B)
 {

@@ -169,7 +169,7 @@ GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
     #define GXD_FREE_ALL GXD_rows_free (Ar) ; GXD_rows_free (Br) ;
     *ok = false ;
     if (N->call.path != GXD_PATH_BACKEND || Mask != NULL || GXD_settings.fault
-        || !GXD_use_gpu () || GXD_plan_user (&N->call.plan))
+        || !GXD_use_gpu ())
     {
         return GrB_SUCCESS ;
     }
