@@ -665,7 +665,7 @@ static void self_distances_are_exactly_zero (void **state)
 //------------------------------------------------------------------------------
 
 // a compiled |x-y| gives MANHATTAN's bits on naturals: sampled along a
-// mask, and as kNN
+// mask, as kNN and as a radius graph (on a GPU: selected on the device)
 static void masks_and_knn_take_compiled_operators (void **state)
 {
     GXT_START ( ) ;
@@ -683,7 +683,7 @@ static void masks_and_knn_take_compiled_operators (void **state)
     GXT_OK (GrB_Matrix_nrows (&m, A)) ;
     GXT_OK (GrB_Matrix_nrows (&n, B)) ;
     gxt_mask (&M, m, n, 0.3) ;
-    for (int q = 0 ; q < 3 ; q++)
+    for (int q = 0 ; q < 4 ; q++)
     {
         GrB_Matrix C = NULL, D = NULL ;
         GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
@@ -693,13 +693,18 @@ static void masks_and_knn_take_compiled_operators (void **state)
             GXT_OK (GxB_mxm_distance (C, M, NULL, s, A, B, NULL)) ;
             GXT_OK (GxB_mxm_distance (D, M, NULL, GxB_DIST_MANHATTAN_FP64, A, B, NULL)) ;
         }
+        else if (q == 3)
+        {
+            GXT_OK (GxB_radius_graph (C, NULL, s, 40, A, B, NULL)) ;
+            GXT_OK (GxB_radius_graph (D, NULL, GxB_DIST_MANHATTAN_FP64, 40, A, B, NULL)) ;
+        }
         else
         {
             uint64_t k = (q == 1) ? 3 : 50 ;
             GXT_OK (GxB_kNN (C, NULL, s, k, A, B, NULL)) ;
             GXT_OK (GxB_kNN (D, NULL, GxB_DIST_MANHATTAN_FP64, k, A, B, NULL)) ;
         }
-        gxt_check_bitwise (C, D, q == 0 ? "masked" : "kNN") ;
+        gxt_check_bitwise (C, D, q == 0 ? "masked" : q == 3 ? "radius" : "kNN") ;
         GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ;
     }
     GXT_OK (GxB_Distance_set_backend (was)) ;
