@@ -38,7 +38,7 @@ static inline __attribute__((always_inline)) void rewrite_row
 (
     gxd_metric_id m, const gxd_plan *Pin, const cpu_rows *A, int64_t i,
     const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2,
-    uint8_t *flag, void *C, int64_t n
+    uint8_t *flag, void *Ci
 )
 {
     const gxd_plan Pl = *Pin, *P = &Pl ;
@@ -70,18 +70,18 @@ static inline __attribute__((always_inline)) void rewrite_row
     }
     if (P->fp64)
     {
-        double *Ci = (double *) C + i * n + j0 ;
+        double *Co = (double *) Ci ;
         for (int64_t jj = 0 ; jj < jw ; jj++)
         {
-            Ci [jj] = flag [jj] ? GXD_cpu_pair (P, A, i, B, j0 + jj) : acc [jj] ;
+            Co [jj] = flag [jj] ? GXD_cpu_pair (P, A, i, B, j0 + jj) : acc [jj] ;
         }
     }
     else
     {
-        float *Ci = (float *) C + i * n + j0 ;
+        float *Co = (float *) Ci ;
         for (int64_t jj = 0 ; jj < jw ; jj++)
         {
-            Ci [jj] = (float) (flag [jj] ? GXD_cpu_pair (P, A, i, B, j0 + jj)
+            Co [jj] = (float) (flag [jj] ? GXD_cpu_pair (P, A, i, B, j0 + jj)
                 : acc [jj]) ;
         }
     }
@@ -90,16 +90,15 @@ static inline __attribute__((always_inline)) void rewrite_row
 // a specialisation per metric of the PLUS and DOT kinds (GXD_METRICS);
 // MAX kinds never take the rewrite (use_rewrite)
 #define REWRITE_PLUS(M) \
-    case M: rewrite_row (M, P, A, i, B, T, acc, acc2, flag, C, n) ; break ;
+    case M: rewrite_row (M, P, A, i, B, T, acc, acc2, flag, Ci) ; break ;
 #define REWRITE_DOT REWRITE_PLUS
 #define REWRITE_MAX(M) case M: break ;
 #define REWRITE_ROW(U, NAME, KIND, ...) REWRITE_ ## KIND (GXD_ ## NAME)
 
 static void rewrite_block (const gxd_plan *P, const cpu_rows *A,
     const cpu_rows *B, const cpu_tile *T, double *acc, double *acc2,
-    uint8_t *flag, void *C, int64_t i)
+    uint8_t *flag, void *Ci, int64_t i)
 {
-    int64_t n = B->nrows ;
     switch (P->metric)
     {
         GXD_METRICS (REWRITE_ROW, ~)
@@ -107,13 +106,16 @@ static void rewrite_block (const gxd_plan *P, const cpu_rows *A,
     }
 }
 
+// C [i*n + j] (sink NULL), or each row's pieces of CPU_JBLOCK columns
+// handed to the sink while they are in cache
 static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
-    const cpu_rows *B, void *C, char *msg)
+    const cpu_rows *B, void *C, const gxd_cpu_sink *sink, char *msg)
 {
     int64_t m = A->nrows, n = B->nrows ;
+    size_t esize = P->fp64 ? sizeof (double) : sizeof (float) ;
     int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
     int nthreads = omp_get_max_threads () ;
-    double *work = GXD_malloc (2 * jblock * nthreads * sizeof (double)) ;
+    double *work = GXD_malloc (3 * jblock * nthreads * sizeof (double)) ;
     uint8_t *flags = GXD_malloc (jblock * nthreads) ;
     if (work == NULL || flags == NULL)
     {
@@ -130,12 +132,16 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
         #pragma omp parallel num_threads(nthreads)
         {
             int t = omp_get_thread_num () ;
-            double *acc = work + 2 * jblock * t, *acc2 = acc + jblock ;
+            double *acc = work + 3 * jblock * t, *acc2 = acc + jblock ;
+            void *row = acc2 + jblock ;
             uint8_t *flag = flags + jblock * t ;
             #pragma omp for schedule(dynamic, 16)
             for (int64_t i = 0 ; i < m ; i++)
             {
-                rewrite_block (P, A, B, &T, acc, acc2, flag, C, i) ;
+                void *Ci = (sink != NULL) ? row
+                    : (char *) C + ((size_t) i * n + j0) * esize ;
+                rewrite_block (P, A, B, &T, acc, acc2, flag, Ci, i) ;
+                if (sink != NULL) sink->row (sink->self, i, j0, j1 - j0, Ci) ;
             }
         }
         GXD_cpu_tile_free (&T) ;
@@ -145,29 +151,68 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
     return info ;
 }
 
-static void dense_union (const gxd_plan *P, const cpu_rows *A,
-    const cpu_rows *B, void *C)
+static GrB_Info dense_union (const gxd_plan *P, const cpu_rows *A,
+    const cpu_rows *B, void *C, const gxd_cpu_sink *sink, char *msg)
 {
     int64_t m = A->nrows, n = B->nrows ;
-    #pragma omp parallel for schedule(dynamic, 4) collapse(2)
-    for (int64_t i = 0 ; i < m ; i++)
+    if (sink == NULL)
     {
-        for (int64_t j = 0 ; j < n ; j++)
+        #pragma omp parallel for schedule(dynamic, 4) collapse(2)
+        for (int64_t i = 0 ; i < m ; i++)
         {
-            cpu_store (C, i * n + j, GXD_cpu_pair (P, A, i, B, j), P->fp64) ;
+            for (int64_t j = 0 ; j < n ; j++)
+            {
+                cpu_store (C, i * n + j, GXD_cpu_pair (P, A, i, B, j), P->fp64) ;
+            }
+        }
+        return GrB_SUCCESS ;
+    }
+    int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
+    int nthreads = omp_get_max_threads () ;
+    double *work = GXD_malloc (jblock * nthreads * sizeof (double)) ;
+    if (work == NULL) return CPU_OOM (msg, "a row of distances") ;
+    #pragma omp parallel num_threads(nthreads)
+    {
+        void *row = work + jblock * omp_get_thread_num () ;
+        #pragma omp for schedule(dynamic, 4)
+        for (int64_t i = 0 ; i < m ; i++)
+        {
+            for (int64_t j0 = 0 ; j0 < n ; j0 += jblock)
+            {
+                int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
+                for (int64_t j = j0 ; j < j1 ; j++)
+                {
+                    cpu_store (row, j - j0, GXD_cpu_pair (P, A, i, B, j), P->fp64) ;
+                }
+                sink->row (sink->self, i, j0, j1 - j0, row) ;
+            }
         }
     }
+    GXD_free (work) ;
+    return GrB_SUCCESS ;
+}
+
+static GrB_Info all_pairs (const gxd_plan *P, const gxd_csr *Acsr,
+    const gxd_csr *Bcsr, void *C, const gxd_cpu_sink *sink, char *msg)
+{
+    cpu_rows A, B ;
+    GrB_Info info = GXD_cpu_rows_pair (&A, &B, P, Acsr, Bcsr, msg) ;
+    if (info != GrB_SUCCESS) return info ;
+    if (use_rewrite (P)) info = dense_rewrite (P, &A, &B, C, sink, msg) ;
+    else info = dense_union (P, &A, &B, C, sink, msg) ;
+    GXD_cpu_rows_free (&A) ;
+    GXD_cpu_rows_free (&B) ;
+    return info ;
 }
 
 GrB_Info GXD_cpu_dense (const gxd_plan *P, const gxd_csr *Acsr,
     const gxd_csr *Bcsr, void *C, char *msg)
 {
-    cpu_rows A, B ;
-    GrB_Info info = GXD_cpu_rows_pair (&A, &B, P, Acsr, Bcsr, msg) ;
-    if (info != GrB_SUCCESS) return info ;
-    if (use_rewrite (P)) info = dense_rewrite (P, &A, &B, C, msg) ;
-    else dense_union (P, &A, &B, C) ;
-    GXD_cpu_rows_free (&A) ;
-    GXD_cpu_rows_free (&B) ;
-    return info ;
+    return all_pairs (P, Acsr, Bcsr, C, NULL, msg) ;
+}
+
+GrB_Info GXD_cpu_rows_to (const gxd_plan *P, const gxd_csr *Acsr,
+    const gxd_csr *Bcsr, const gxd_cpu_sink *sink, char *msg)
+{
+    return all_pairs (P, Acsr, Bcsr, NULL, sink, msg) ;
 }

@@ -17,6 +17,20 @@
 GrB_Info GXD_cpu_dense (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     void *C, char *msg) ;
 
+// all of C = d(A, B) as GXD_cpu_dense computes it, but each row handed to
+// sink->row in pieces while they are in cache (no m x n array): the
+// distances of row i against rows c0 .. c0+nc-1 of B, of the plan's type;
+// rows in any order and on several threads at once, the pieces of a row in
+// increasing c0
+typedef struct
+{
+    void *self ;
+    void (*row) (void *self, int64_t i, int64_t c0, int64_t nc, const void *x) ;
+}
+gxd_cpu_sink ;
+GrB_Info GXD_cpu_rows_to (const gxd_plan *P, const gxd_csr *A,
+    const gxd_csr *B, const gxd_cpu_sink *sink, char *msg) ;
+
 // Cx [q] = d(A(i,:), B(Mj[q],:)) for Mp[i] <= q < Mp[i+1]
 GrB_Info GXD_cpu_sampled (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx,

@@ -35,6 +35,8 @@ typedef struct
     int64_t *Cj ;           // m * k
     double *Cd ;            // m * k
     int64_t cap_rows ;      // rows the heap was allocated for
+    bool fp64 ;             // row: the values' type
+    bool exclude_self ;     // row: j == i is no candidate
 }
 knn ;
 
@@ -105,29 +107,48 @@ static GrB_Info rows_begin (void *self, int64_t r0, int64_t nr)
     return GrB_SUCCESS ;
 }
 
-// a dense row of a tile with no mask: a candidate comes after every one in
-// the heap in column order, so it enters only if strictly better than the
-// root; once the heap is full that is one comparison against a value kept
-// in a register, and the loop has no other branch to take
+// a dense row x [0..nc-1] (columns c0 ..), self its own column (-1: none):
+// a candidate comes after every one in the heap in column order, so it
+// enters only if strictly better than the root; once the heap is full that
+// is one comparison against a value kept in a register, and the loop has
+// no other branch to take
 #define DENSE_ROW(T, LARGEST)                                               \
 {                                                                           \
-    const T *x = (const T *) t->Tx + i * t->nc ;                            \
-    int64_t self = t->exclude_self ? t->r0 + i - t->c0 : -1 ;               \
+    const T *xr = (const T *) x ;                                           \
     int64_t jj = 0 ;                                                        \
-    for ( ; jj < t->nc && *count < k ; jj++)                                \
+    for ( ; jj < nc && *count < k ; jj++)                                   \
     {                                                                       \
-        if (jj != self) push (h, count, k, x [jj], t->c0 + jj, LARGEST) ;   \
+        if (jj != self) push (h, count, k, xr [jj], c0 + jj, LARGEST) ;     \
     }                                                                       \
     double worst = (*count > 0) ? h [0].d : 0 ;                             \
-    for ( ; jj < t->nc ; jj++)                                              \
+    for ( ; jj < nc ; jj++)                                                 \
     {                                                                       \
-        double d = x [jj] ;                                                 \
+        double d = xr [jj] ;                                                \
         if (gxd_better (d, worst, LARGEST) && jj != self)                   \
         {                                                                   \
-            push (h, count, k, d, t->c0 + jj, LARGEST) ;                    \
+            push (h, count, k, d, c0 + jj, LARGEST) ;                       \
             worst = h [0].d ;                                               \
         }                                                                   \
     }                                                                       \
+}
+
+static inline void dense_row (cand *h, int64_t *count, int64_t k,
+    bool largest, bool fp64, const void *x, int64_t c0, int64_t nc,
+    int64_t self)
+{
+    if (fp64 && largest)  DENSE_ROW (double, true)
+    else if (fp64)        DENSE_ROW (double, false)
+    else if (largest)     DENSE_ROW (float, true)
+    else                  DENSE_ROW (float, false)
+}
+
+// GXD_cpu_rows_to's rows: row i of the row tile
+static void row (void *self, int64_t i, int64_t c0, int64_t nc, const void *x)
+{
+    knn *S = self ;
+    int64_t gi = S->r0 + i ;
+    dense_row (S->heap + i * S->k, &S->count [i], S->k, S->largest,
+        S->fp64, x, c0, nc, S->exclude_self ? gi - c0 : -1) ;
 }
 
 static GrB_Info tile (void *self, const gxd_tile *t)
@@ -143,10 +164,9 @@ static GrB_Info tile (void *self, const gxd_tile *t)
         int64_t *count = &S->count [i] ;
         if (dense)
         {
-            if (t->fp64 && largest)  DENSE_ROW (double, true)
-            else if (t->fp64)        DENSE_ROW (double, false)
-            else if (largest)        DENSE_ROW (float, true)
-            else                     DENSE_ROW (float, false)
+            dense_row (h, count, k, largest, t->fp64,
+                (const char *) t->Tx + i * t->nc * (t->fp64 ? 8 : 4), t->c0,
+                t->nc, t->exclude_self ? t->r0 + i - t->c0 : -1) ;
             continue ;
         }
         gxd_tile_row r = gxd_tile_row_of (t, i) ;
@@ -295,7 +315,9 @@ GrB_Info GXD_knn_select (GrB_Matrix *T, const gxd_neighbors *N,
     #endif
     if (kk > 0 && !done)
     {
-        gxd_selector sel = { &S, rows_begin, tile, rows_end } ;
+        S.fp64 = N->call.plan.fp64 ;
+        S.exclude_self = N->exclude_self ;
+        gxd_selector sel = { &S, rows_begin, tile, rows_end, row } ;
         GXD_TRY (GXD_neighbors_run (N, Mask, A, B, &sel,
             S.k * (int64_t) sizeof (cand))) ;
     }

@@ -12,6 +12,7 @@
 // selector while it reads the tile.
 
 #include "gxd_neighbors.h"
+#include "gxd_cpu.h"
 #include "gxd_test_hooks.h"
 #include <math.h>
 #include <inttypes.h>
@@ -201,13 +202,24 @@ static void rows_view (gxd_csr *V, const gxd_csr *R, int64_t r0, int64_t nr,
     V->x = (const char *) R->x + base * esize ;
 }
 
+// a column tile's rows for the selector: its columns from c0
+typedef struct { const gxd_selector *sel ; int64_t c0 ; } row_sink ;
+
+static void sink_row (void *self, int64_t i, int64_t c0, int64_t nc,
+    const void *x)
+{
+    const row_sink *rs = self ;
+    rs->sel->row (rs->sel->self, i, rs->c0 + c0, nc, x) ;
+}
+
 // The common case: a backend's product with no mask, of the result's own
 // type.  A and B are read once, a tile is a view of their rows, and every
 // tile's distances go into one workspace: a fresh array per tile costs the
 // kernel's zeroing of its pages, more than the distances themselves on
 // short rows.  The same backend and arithmetic as GXD_product's.
 static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
-    GrB_Matrix B, const gxd_selector *sel, int64_t nr_max, int64_t nc_max)
+    GrB_Matrix B, const gxd_selector *sel, int64_t nr_max, int64_t nc_max,
+    int64_t row_bytes)
 {
     #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ;        \
         GXD_free (W) ; GXD_free (ap) ; GXD_free (bp) ;
@@ -224,6 +236,45 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
     {
         GXD_TRY (GXD_rows_check_nonneg (&Ar, call->plan.fp64, "A", call->name)) ;
         GXD_TRY (GXD_rows_check_nonneg (&Br, call->plan.fp64, "B", call->name)) ;
+    }
+    if (sel->row != NULL && !GXD_use_gpu () && !GXD_settings.fault)
+    {
+        // the CPU hands each row's distances to the selector as it computes
+        // them: no tile of distances at all, so rows of A go in tiles as
+        // large as the selector's rows allow, against all of B (the test
+        // hook's tiles, where set, so that merging runs on small inputs)
+        int64_t nr_rows = GXD_NEIGHBOR_TILE_BYTES / (row_bytes > 0 ? row_bytes : 1) ;
+        if (forced_rows > 0) nr_rows = forced_rows ;
+        if (nr_rows > m) nr_rows = m ;
+        if (nr_rows < 1) nr_rows = 1 ;
+        int64_t nc_cols = (forced_cols > 0 && forced_cols < n) ? forced_cols : n ;
+        if (nc_cols < 1) nc_cols = 1 ;
+        ap = GXD_malloc ((nr_rows + 1) * sizeof (int64_t)) ;
+        bp = GXD_malloc ((nc_cols + 1) * sizeof (int64_t)) ;
+        if (ap == NULL || bp == NULL)
+        {
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory", N->fn) ;
+        }
+        for (int64_t r0 = 0 ; r0 < m ; r0 += nr_rows)
+        {
+            int64_t nr = (m - r0 < nr_rows) ? (m - r0) : nr_rows ;
+            gxd_csr Av, Bv ;
+            rows_view (&Av, &Ar.csr, r0, nr, ap, esize) ;
+            GXD_TRY (sel->rows_begin (sel->self, r0, nr)) ;
+            for (int64_t c0 = 0 ; c0 < n ; c0 += nc_cols)
+            {
+                int64_t nc = (n - c0 < nc_cols) ? (n - c0) : nc_cols ;
+                rows_view (&Bv, &Br.csr, c0, nc, bp, esize) ;
+                row_sink rs = { sel, c0 } ;
+                gxd_cpu_sink sink = { &rs, sink_row } ;
+                char msg [GXD_MSG_LEN] = "" ;
+                GrB_Info info = GXD_cpu_rows_to (&call->plan, &Av, &Bv, &sink, msg) ;
+                if (info != GrB_SUCCESS) GXD_FAIL (info, "%s: CPU backend: %s", N->fn, msg) ;
+            }
+            GXD_TRY (sel->rows_end (sel->self)) ;
+        }
+        GXD_FREE_ALL ;
+        return GrB_SUCCESS ;
     }
     W = GXD_malloc_result ((size_t) nr_max * nc_max * esize) ;
     ap = GXD_malloc ((nr_max + 1) * sizeof (int64_t)) ;
@@ -279,7 +330,7 @@ GrB_Info GXD_neighbors_run (const gxd_neighbors *N, GrB_Matrix Mask,
     if (Mask == NULL && N->call.path == GXD_PATH_BACKEND
         && N->call.type == N->type)
     {
-        return run_direct (N, A, B, sel, nr_max, nc_max) ;
+        return run_direct (N, A, B, sel, nr_max, nc_max, row_bytes) ;
     }
     for (int64_t r0 = 0 ; r0 < m ; r0 += nr_max)
     {

@@ -78,13 +78,18 @@ static inline bool gxd_tile_candidate (const gxd_tile *t, gxd_tile_row *r,
     return !(r->s < r->s_end && t->skip_j [r->s] == j) ;
 }
 
-// what a selector does with the tiles
+// what a selector does with the tiles; row (NULL if the selector has no
+// such use) takes one row's distances as the CPU backend computes them
+// (gxd_cpu.h, GXD_cpu_rows_to): row r0+i against rows c0 .. c0+nc-1 of B,
+// values of the plan's type, rows in any order and from several threads,
+// the pieces of one row in increasing c0
 typedef struct
 {
     void *self ;
     GrB_Info (*rows_begin) (void *self, int64_t r0, int64_t nr) ;
     GrB_Info (*tile) (void *self, const gxd_tile *t) ;
     GrB_Info (*rows_end) (void *self) ;
+    void (*row) (void *self, int64_t i, int64_t c0, int64_t nc, const void *x) ;
 }
 gxd_selector ;
 

@@ -227,7 +227,7 @@ GrB_Info GXD_radius_select (GrB_Matrix *T, const gxd_neighbors *N,
     GrB_Index *Tp = NULL, *Tj = NULL ;
     void *Tx = NULL ;
     int64_t *cursor = NULL ;
-    gxd_selector sel = { &S, rows_begin, tile, rows_end } ;
+    gxd_selector sel = { &S, rows_begin, tile, rows_end, NULL } ;
     bool done = false ;
     #ifdef GXD_HAVE_CUDA
     GXD_TRY (gpu_radius (&done, &S, Mask, A, B)) ;
