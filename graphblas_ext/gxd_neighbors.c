@@ -214,9 +214,10 @@ static void sink_row (void *self, int64_t i, int64_t c0, int64_t nc,
 
 // The common case: a backend's product with no mask, of the result's own
 // type.  A and B are read once, a tile is a view of their rows, and every
-// tile's distances go into one workspace: a fresh array per tile costs the
+// tile's distances go into one workspace (a fresh array per tile costs the
 // kernel's zeroing of its pages, more than the distances themselves on
-// short rows.  The same backend and arithmetic as GXD_product's.
+// short rows), or, on the CPU, to the selector row by row.  The same
+// backend and arithmetic as GXD_product's.
 static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
     GrB_Matrix B, const gxd_selector *sel, int64_t nr_max, int64_t nc_max,
     int64_t row_bytes)
@@ -237,49 +238,25 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
         GXD_TRY (GXD_rows_check_nonneg (&Ar, call->plan.fp64, "A", call->name)) ;
         GXD_TRY (GXD_rows_check_nonneg (&Br, call->plan.fp64, "B", call->name)) ;
     }
-    if (sel->row != NULL && !GXD_use_gpu () && !GXD_settings.fault)
+    // on the CPU, each row's distances go to the selector as they are
+    // computed: no tile of distances at all, so rows of A go in tiles as
+    // large as the selector's rows allow, against all of B (the test
+    // hook's tiles, where set, so that merging runs on small inputs)
+    bool rows_to = (sel->row != NULL && !GXD_use_gpu () && !GXD_settings.fault) ;
+    if (rows_to)
     {
-        // the CPU hands each row's distances to the selector as it computes
-        // them: no tile of distances at all, so rows of A go in tiles as
-        // large as the selector's rows allow, against all of B (the test
-        // hook's tiles, where set, so that merging runs on small inputs)
-        int64_t nr_rows = GXD_NEIGHBOR_TILE_BYTES / (row_bytes > 0 ? row_bytes : 1) ;
-        if (forced_rows > 0) nr_rows = forced_rows ;
-        if (nr_rows > m) nr_rows = m ;
-        if (nr_rows < 1) nr_rows = 1 ;
-        int64_t nc_cols = (forced_cols > 0 && forced_cols < n) ? forced_cols : n ;
-        if (nc_cols < 1) nc_cols = 1 ;
-        ap = GXD_malloc ((nr_rows + 1) * sizeof (int64_t)) ;
-        bp = GXD_malloc ((nc_cols + 1) * sizeof (int64_t)) ;
-        if (ap == NULL || bp == NULL)
-        {
-            GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory", N->fn) ;
-        }
-        for (int64_t r0 = 0 ; r0 < m ; r0 += nr_rows)
-        {
-            int64_t nr = (m - r0 < nr_rows) ? (m - r0) : nr_rows ;
-            gxd_csr Av, Bv ;
-            rows_view (&Av, &Ar.csr, r0, nr, ap, esize) ;
-            GXD_TRY (sel->rows_begin (sel->self, r0, nr)) ;
-            for (int64_t c0 = 0 ; c0 < n ; c0 += nc_cols)
-            {
-                int64_t nc = (n - c0 < nc_cols) ? (n - c0) : nc_cols ;
-                rows_view (&Bv, &Br.csr, c0, nc, bp, esize) ;
-                row_sink rs = { sel, c0 } ;
-                gxd_cpu_sink sink = { &rs, sink_row } ;
-                char msg [GXD_MSG_LEN] = "" ;
-                GrB_Info info = GXD_cpu_rows_to (&call->plan, &Av, &Bv, &sink, msg) ;
-                if (info != GrB_SUCCESS) GXD_FAIL (info, "%s: CPU backend: %s", N->fn, msg) ;
-            }
-            GXD_TRY (sel->rows_end (sel->self)) ;
-        }
-        GXD_FREE_ALL ;
-        return GrB_SUCCESS ;
+        nr_max = GXD_NEIGHBOR_TILE_BYTES / (row_bytes > 0 ? row_bytes : 1) ;
+        if (forced_rows > 0) nr_max = forced_rows ;
+        nr_max = (nr_max > m) ? m : (nr_max < 1) ? 1 : nr_max ;
+        nc_max = (forced_cols > 0 && forced_cols < n) ? forced_cols : (n > 0 ? n : 1) ;
     }
-    W = GXD_malloc_result ((size_t) nr_max * nc_max * esize) ;
+    else
+    {
+        W = GXD_malloc_result ((size_t) nr_max * nc_max * esize) ;
+    }
     ap = GXD_malloc ((nr_max + 1) * sizeof (int64_t)) ;
     bp = GXD_malloc ((nc_max + 1) * sizeof (int64_t)) ;
-    if (W == NULL || ap == NULL || bp == NULL)
+    if ((W == NULL && !rows_to) || ap == NULL || bp == NULL)
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory for a tile of %"
             PRId64 " x %" PRId64 " distances", N->fn, nr_max, nc_max) ;
@@ -294,6 +271,15 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
         {
             int64_t nc = (n - c0 < nc_max) ? (n - c0) : nc_max ;
             rows_view (&Bv, &Br.csr, c0, nc, bp, esize) ;
+            if (rows_to)
+            {
+                row_sink rs = { sel, c0 } ;
+                gxd_cpu_sink sink = { &rs, sink_row } ;
+                char msg [GXD_MSG_LEN] = "" ;
+                GrB_Info info = GXD_cpu_rows_to (&call->plan, &Av, &Bv, &sink, msg) ;
+                if (info != GrB_SUCCESS) GXD_FAIL (info, "%s: CPU backend: %s", N->fn, msg) ;
+                continue ;
+            }
             GXD_TRY (GXD_compute_dense (call, &Av, &Bv, W)) ;
             gxd_tile t = { .r0 = r0, .nr = nr, .c0 = c0, .nc = nc, .Tx = W,
                 .fp64 = call->plan.fp64, .exclude_self = N->exclude_self } ;
