@@ -49,10 +49,20 @@ static inline __attribute__((always_inline)) void rewrite_row
     if (two) memset (acc2, 0, jw * sizeof (double)) ;
     const int32_t *Bi = T->Bi ;
     const double *Bx = T->Bx ;
+    // a user's operator: its compiled module runs each column's terms with
+    // the operator inlined (gxd_jit.c), one call per column, not per term
+    bool user = (m == GXD_GENERIC) && (P->mult == GXD_OP_USER) ;
     for (int64_t p = A->p [i] ; p < A->p [i+1] ; p++)
     {
         int64_t c = A->j [p] ;
         double x = A->x [p] ;
+        if (user)
+        {
+            int64_t q0 = T->Bp [c] ;
+            P->user_g_col (acc, Bi + q0, Bx + q0, T->Bp [c+1] - q0, x,
+                P->identity) ;
+            continue ;
+        }
         for (int64_t q = T->Bp [c] ; q < T->Bp [c+1] ; q++)
         {
             acc [Bi [q]] += gxd_g (m, P, x, Bx [q]) ;

@@ -10,6 +10,18 @@
 
 #include "cpu_internal.h"
 
+// a generic plan's built-in monoid, as the compiled merge numbers it
+static inline int merge_monoid (gxd_opcode add)
+{
+    switch (add)
+    {
+        case GXD_OP_TIMES: return GXD_USER_MERGE_TIMES ;
+        case GXD_OP_MIN:   return GXD_USER_MERGE_MIN ;
+        case GXD_OP_MAX:   return GXD_USER_MERGE_MAX ;
+        default:           return GXD_USER_MERGE_PLUS ;
+    }
+}
+
 // the merge for metric m (a constant in each specialisation below)
 static inline __attribute__((always_inline)) double pair_merge
 (
@@ -26,6 +38,14 @@ static inline __attribute__((always_inline)) double pair_merge
     int64_t q = B->p [j], qend = B->p [j+1] ;
     gxd_ustate s = gxd_ubegin (m, P) ;
     int64_t nu = (pend - p) + (qend - q) ;
+    if (m == GXD_GENERIC && P->mult == GXD_OP_USER && P->add != GXD_OP_USER)
+    {
+        // a user's operator: its compiled module runs this same merge with
+        // the operator inlined (gxd_jit.c), one call per pair, not per term
+        s.s0 = P->user_merge (merge_monoid (P->add), Aj + p, Ax + p, pend - p,
+            Bj + q, Bx + q, qend - q, e, s.s0, &nu) ;
+        return gxd_uend (m, P, &s, nu, ra, rb, A->ncols) ;
+    }
     while (p < pend && q < qend)
     {
         int64_t ca = Aj [p], cb = Bj [q] ;

@@ -11,13 +11,18 @@
 //      double gxd_jit_op (double x, double y)
 //
 // which casts x and y to the operator's own types, calls the user's function
-// (inlined by the compiler) and returns z as a double, and
+// (inlined by the compiler) and returns z as a double, and the CPU
+// backend's two inner loops with the operator inlined (gxd_metric.h has
+// their signatures):
 //
-//      double gxd_jit_g (double x, double y, double e)
+//      gxd_jit_g_col   a column of the rewrite's intersection terms
+//                      f(x,y) - f(x,e) - f(e,y) + f(e,e) (cpu_dense.c)
+//      gxd_jit_merge   one pair's union, under a built-in monoid (cpu_pair.c)
 //
-// the intersection term f(x,y) - f(x,e) - f(e,y) + f(e,e) of the rewrite
-// (gxd_metric.h) in one call: the CPU backend then runs the operator in the
-// same loops as a built-in one (gxd_plan.user_*).
+// so the call through a pointer is paid per column of a row of A, or per
+// pair, not per term (that call was most of a compiled operator's cost
+// over the built-in metric it equals: docs/benchmarks.md, "User
+// operators"), and f(x,e), f(e,e) are computed once per column.
 // An operator without a definition has only its function pointer, which
 // only GraphBLAS can call: it takes gxd_union_graphblas.c instead.
 //
@@ -73,8 +78,7 @@ typedef struct
 {
     char *source ;          // the generated source (malloc'd)
     void *handle ;          // dlopen handle
-    gxd_user_fn fn ;        // gxd_jit_op
-    gxd_user_g g ;          // gxd_jit_g
+    gxd_jit_fns fns ;       // its entry points
     gxd_user_src src ;      // the user's definition and function name
 }
 jit_module ;
@@ -127,6 +131,38 @@ static const char *c_type (GrB_Type t)
     return (t == GrB_FP32) ? "float" : (t == GrB_FP64) ? "double" : NULL ;
 }
 
+// the module's union merge: the loop of cpu_pair.c with the operator and a
+// built-in monoid inlined (add: GXD_USER_MERGE_PLUS, TIMES, MIN, MAX = 0..3),
+// the same operations in the same order, so the same bits
+#define MERGE_SOURCE                                                        \
+    "static inline __attribute__ ((always_inline)) double\n"                \
+    "gxd_jit_monoid (int a, double s, double t)\n"                          \
+    "{\n    return ((a == 0) ? s + t : (a == 1) ? s * t\n"                  \
+    "        : (a == 2) ? fmin (s, t) : fmax (s, t)) ;\n}\n"                 \
+    "static inline __attribute__ ((always_inline)) double\n"                \
+    "gxd_jit_union (int a, const int64_t *Aj, const double *Ax, int64_t na,\n" \
+    "    const int64_t *Bj, const double *Bx, int64_t nb, double e, double s,\n" \
+    "    int64_t *nu)\n"                                                     \
+    "{\n    int64_t p = 0, q = 0, u = na + nb ;\n"                          \
+    "    while (p < na && q < nb)\n    {\n"                                 \
+    "        int64_t ca = Aj [p], cb = Bj [q] ;\n"                          \
+    "        double x = (ca <= cb) ? Ax [p] : e, y = (cb <= ca) ? Bx [q] : e ;\n" \
+    "        s = gxd_jit_monoid (a, s, op (x, y)) ;\n"                       \
+    "        u -= (ca == cb) ; p += (ca <= cb) ; q += (cb <= ca) ;\n    }\n"  \
+    "    for ( ; p < na ; p++) s = gxd_jit_monoid (a, s, op (Ax [p], e)) ;\n" \
+    "    for ( ; q < nb ; q++) s = gxd_jit_monoid (a, s, op (e, Bx [q])) ;\n" \
+    "    *nu = u ;\n    return (s) ;\n}\n"                                  \
+    "#define GXD_JIT_UNION(a) gxd_jit_union (a, Aj, Ax, na, Bj, Bx, nb, e, s, nu)\n" \
+    "__attribute__ ((visibility (\"default\")))\n"                          \
+    "double gxd_jit_merge (int a, const int64_t *Aj, const double *Ax,\n"   \
+    "    int64_t na, const int64_t *Bj, const double *Bx, int64_t nb,\n"    \
+    "    double e, double s, int64_t *nu)\n"                                 \
+    "{\n    switch (a)\n    {\n"                                            \
+    "        case 0:  return (GXD_JIT_UNION (0)) ;\n"                        \
+    "        case 1:  return (GXD_JIT_UNION (1)) ;\n"                        \
+    "        case 2:  return (GXD_JIT_UNION (2)) ;\n"                        \
+    "        default: return (GXD_JIT_UNION (3)) ;\n    }\n}\n"
+
 // the module's source, or NULL with *has_defn false (no definition)
 static GrB_Info module_source (char **source, bool *has_defn,
     gxd_user_src *src, GrB_BinaryOp op)
@@ -161,8 +197,13 @@ static GrB_Info module_source (char **source, bool *has_defn,
         "__attribute__ ((visibility (\"default\")))\n"
         "double gxd_jit_op (double x, double y) { return (op (x, y)) ; }\n"
         "__attribute__ ((visibility (\"default\")))\n"
-        "double gxd_jit_g (double x, double y, double e)\n"
-        "{\n    return (op (x, y) - op (x, e) - op (e, y) + op (e, e)) ;\n}\n" ;
+        "void gxd_jit_g_col (double *acc, const int32_t *Bi, const double *Bx,\n"
+        "    int64_t len, double x, double e)\n"
+        "{\n    double fxe = op (x, e), fee = op (e, e) ;\n"
+        "    for (int64_t q = 0 ; q < len ; q++)\n"
+        "    {\n        double y = Bx [q] ;\n"
+        "        acc [Bi [q]] += op (x, y) - fxe - op (e, y) + fee ;\n    }\n}\n"
+        MERGE_SOURCE ;
     size_t len = strlen (fmt) + strlen (defn) + strlen (name) + 64 ;
     *source = malloc (len) ;
     if (*source == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
@@ -284,14 +325,19 @@ static void cache_base (char base [PATH_MAX], const char *dir,
 // compiling and loading
 //------------------------------------------------------------------------------
 
-// the module at so_path, if it loads and exports its two functions
+// the module at so_path, if it loads and exports all its functions
 static bool load (const char *so_path, void **handle, jit_module *mod)
 {
     *handle = dlopen (so_path, RTLD_NOW | RTLD_LOCAL) ;
     if (*handle == NULL) return false ;
-    mod->fn = (gxd_user_fn) dlsym (*handle, "gxd_jit_op") ;
-    mod->g = (gxd_user_g) dlsym (*handle, "gxd_jit_g") ;
-    if (mod->fn == NULL || mod->g == NULL) { dlclose (*handle) ; *handle = NULL ; }
+    gxd_jit_fns *f = &mod->fns ;
+    f->op = (gxd_user_fn) dlsym (*handle, "gxd_jit_op") ;
+    f->g_col = (gxd_user_g_col) dlsym (*handle, "gxd_jit_g_col") ;
+    f->merge = (gxd_user_merge) dlsym (*handle, "gxd_jit_merge") ;
+    if (f->op == NULL || f->g_col == NULL || f->merge == NULL)
+    {
+        dlclose (*handle) ; *handle = NULL ;
+    }
     return *handle != NULL ;
 }
 
@@ -405,7 +451,7 @@ static GrB_Info compile (const char *base, const char *source, void **handle,
     {
         const char *why = dlerror ( ) ;
         info = GXD_error (GrB_INVALID_VALUE, "user operator: the compiled "
-            "module does not load (%s)", why != NULL ? why : "no gxd_jit_op, gxd_jit_g") ;
+            "module does not load (%s)", why != NULL ? why : "an entry point is missing") ;
         if (*handle != NULL) { dlclose (*handle) ; *handle = NULL ; }
     }
     else
@@ -424,15 +470,13 @@ static GrB_Info compile (const char *base, const char *source, void **handle,
 // GXD_jit_op: the compiled operator, from the cache or the compiler
 //------------------------------------------------------------------------------
 
-GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, gxd_user_src *src,
-    GrB_BinaryOp op)
+GrB_Info GXD_jit_op (gxd_jit_fns *fns, gxd_user_src *src, GrB_BinaryOp op)
 {
     #define GXD_FREE_ALL                                                    \
         free (source) ; free ((char *) got.src.name) ; free ((char *) got.src.defn) ;
     char *source = NULL ;
     bool has_defn ;
-    *fn = NULL ;
-    if (g != NULL) *g = NULL ;
+    memset (fns, 0, sizeof (*fns)) ;
     jit_module got ;
     memset (&got, 0, sizeof (got)) ;
     GXD_TRY (module_source (&source, &has_defn, &got.src, op)) ;
@@ -443,8 +487,7 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, gxd_user_src *src,
     {
         if (strcmp (modules [q].source, source) == 0)
         {
-            *fn = modules [q].fn ;
-            if (g != NULL) *g = modules [q].g ;
+            *fns = modules [q].fns ;
             if (src != NULL) *src = modules [q].src ;
             pthread_mutex_unlock (&jit_lock) ;
             GXD_FREE_ALL ;
@@ -484,13 +527,12 @@ GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, gxd_user_src *src,
         got.handle = handle ;
         modules [nmodules++] = got ;
         source = NULL ;
-        *fn = got.fn ;
-        if (g != NULL) *g = got.g ;
+        *fns = got.fns ;
         if (src != NULL) *src = got.src ;
         got.src.name = got.src.defn = NULL ;   // kept by the module
     }
     pthread_mutex_unlock (&jit_lock) ;
-    // no compiler on this machine, or no folder to write to: *fn stays
+    // no compiler on this machine, or no folder to write to: fns->op stays
     // NULL, and the operator runs through GraphBLAS (gxd_union_graphblas.c)
     (void) no_compiler ;
     GXD_FREE_ALL ;

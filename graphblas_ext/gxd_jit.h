@@ -13,14 +13,22 @@
 #include "gxd_metric.h"
 #include <GraphBLAS.h>
 
-// *fn = op compiled (cached in the process and on disk), or NULL when op has
-// no definition, its types are not FP32/FP64, or no compiler can be run
-// (or no cache folder written).
+// a compiled operator's entry points (gxd_plan.user_*)
+typedef struct
+{
+    gxd_user_fn op ;            // f(x,y)
+    gxd_user_g_col g_col ;      // a column of intersection terms
+    gxd_user_merge merge ;      // a pair's union under a built-in monoid
+}
+gxd_jit_fns ;
+
+// fns->op = op compiled (cached in the process and on disk), with its
+// other entry points, or all NULL when op has no definition, its types are
+// not FP32/FP64, or no compiler can be run (or no cache folder written).
 // A definition that does not compile: GrB_INVALID_VALUE with the
 // compiler's output in the message.
-// *g (if g is not NULL) = its intersection term (gxd_plan.user_g), *src (if
-// not NULL) its definition and name (kept until GxB_Distance_finalize).
-GrB_Info GXD_jit_op (gxd_user_fn *fn, gxd_user_g *g, gxd_user_src *src,
-    GrB_BinaryOp op) ;
+// *src (if not NULL) = its definition and name (kept until
+// GxB_Distance_finalize).
+GrB_Info GXD_jit_op (gxd_jit_fns *fns, gxd_user_src *src, GrB_BinaryOp op) ;
 
 #endif

@@ -81,13 +81,14 @@ static GrB_Info resolve_union (gxd_call *call)
         || add == GXD_OP_MIN || add == GXD_OP_MAX ;
     // a user's operator with a C definition is compiled (gxd_jit.c); one
     // without (or another built-in one) is left to SuiteSparse
-    gxd_user_fn user_add = NULL, user_mult = NULL ;
-    gxd_user_g user_g = NULL ;
+    gxd_jit_fns user_add, user_mult ;
+    memset (&user_add, 0, sizeof (user_add)) ;
+    memset (&user_mult, 0, sizeof (user_mult)) ;
     double add_identity = 0 ;
     if (!add_ok)
     {
-        GXD_TRY (GXD_jit_op (&user_add, NULL, &call->plan.add_src, addop)) ;
-        if (user_add == NULL) return GrB_SUCCESS ;
+        GXD_TRY (GXD_jit_op (&user_add, &call->plan.add_src, addop)) ;
+        if (user_add.op == NULL) return GrB_SUCCESS ;
         add = GXD_OP_USER ;
         float id32 = 0 ;
         if (f) GXD_TRY (GxB_Monoid_identity (&add_identity, call->add))
@@ -96,19 +97,20 @@ static GrB_Info resolve_union (gxd_call *call)
     }
     if (mult < 0)
     {
-        GXD_TRY (GXD_jit_op (&user_mult, &user_g, &call->plan.mult_src, call->mult)) ;
-        if (user_mult == NULL) return GrB_SUCCESS ;
+        GXD_TRY (GXD_jit_op (&user_mult, &call->plan.mult_src, call->mult)) ;
+        if (user_mult.op == NULL) return GrB_SUCCESS ;
         mult = GXD_OP_USER ;
     }
     call->path = GXD_PATH_BACKEND ;
     call->plan.metric = GXD_GENERIC ;
     call->plan.add = (gxd_opcode) add ;
     call->plan.mult = (gxd_opcode) mult ;
-    call->plan.user_add = user_add ;
-    call->plan.user_mult = user_mult ;
-    call->plan.user_g = user_g ;
-    call->plan.user_fee = (user_mult != NULL)
-        ? user_mult (call->identity, call->identity) : 0 ;
+    call->plan.user_add = user_add.op ;
+    call->plan.user_mult = user_mult.op ;
+    call->plan.user_g_col = user_mult.g_col ;
+    call->plan.user_merge = user_mult.merge ;
+    call->plan.user_fee = (user_mult.op != NULL)
+        ? user_mult.op (call->identity, call->identity) : 0 ;
     call->plan.add_identity = add_identity ;
     call->plan.identity = call->identity ;
     call->plan.fp64 = (f == 1) ;

@@ -69,8 +69,20 @@ gxd_opcode ;
 // a user's operator compiled for the CPU (graphblas_ext/gxd_jit.c): its
 // own types inside, double at the boundary (values of FP32/FP64 data)
 typedef double (*gxd_user_fn) (double x, double y) ;
-// and its intersection term f(x,y) - f(x,e) - f(e,y) + f(e,e), in one call
-typedef double (*gxd_user_g) (double x, double y, double e) ;
+// and the CPU backend's inner loops with the operator inlined: a column of
+// the rewrite's intersection terms, g(x,y) = f(x,y) - f(x,e) - f(e,y) +
+// f(e,e), acc [Bi [q]] += g(x, Bx [q]) for q < len ...
+typedef void (*gxd_user_g_col) (double *acc, const int32_t *Bi,
+    const double *Bx, int64_t len, double x, double e) ;
+// ... and one pair's merge over the union of its columns, s (+) f(x,y) for
+// each column (x or y = e where a row misses it), under the built-in
+// monoid add (GXD_USER_MERGE_*); *nu = the size of the union
+typedef double (*gxd_user_merge) (int add, const int64_t *Aj,
+    const double *Ax, int64_t na, const int64_t *Bj, const double *Bx,
+    int64_t nb, double e, double s, int64_t *nu) ;
+// the monoids of gxd_user_merge (numbers of the compiled source, gxd_jit.c)
+enum { GXD_USER_MERGE_PLUS = 0, GXD_USER_MERGE_TIMES = 1,
+    GXD_USER_MERGE_MIN = 2, GXD_USER_MERGE_MAX = 3 } ;
 // the user's C definition and function name, for a backend that compiles
 // the operator itself (the GPU's, with NVRTC)
 typedef struct { const char *name, *defn ; } gxd_user_src ;
@@ -100,7 +112,8 @@ typedef struct
     gxd_opcode mult ;       // GXD_GENERIC only
     double identity ;       // GXD_GENERIC only: the NAMM identity
     gxd_user_fn user_mult ; // mult == GXD_OP_USER: the compiled (x) ...
-    gxd_user_g user_g ;     // ... its intersection term, and f(e,e)
+    gxd_user_g_col user_g_col ; // ... a column of its intersection terms
+    gxd_user_merge user_merge ; // ... a pair's union, and f(e,e)
     double user_fee ;
     gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+) ...
     double add_identity ;   // ... and its monoid's identity

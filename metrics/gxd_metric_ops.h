@@ -445,10 +445,8 @@ GXD_HD double gxd_g (gxd_metric_id m, const gxd_plan *P, double x, double y)
         case GXD_KL_DIVERGENCE: return gxd_kl (x, y) ;
         case GXD_GENERIC:
         {
+            // a user's (x) has its whole column compiled (user_g_col)
             double e = P->identity ;
-#ifndef __CUDA_ARCH__
-            if (P->mult == GXD_OP_USER) return P->user_g (x, y, e) ;
-#endif
             return gxd_mult (P, x, y) - gxd_mult (P, x, e)
                 - gxd_mult (P, e, y) + gxd_fee (m, P) ;
         }

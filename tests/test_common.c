@@ -514,6 +514,20 @@ void gxt_mask (GrB_Matrix *M, GrB_Index m, GrB_Index n, double density)
     free (I) ; free (J) ; free (X) ;
 }
 
+void gxt_cancelling_rows (GrB_Matrix *X, GrB_Type type, GrB_Index r,
+    GrB_Index k)
+{
+    GXT_OK (GrB_Matrix_new (X, type, r, k)) ;
+    for (GrB_Index i = 0 ; i < r ; i++)
+    {
+        GXT_OK (GrB_Matrix_setElement_FP64 (*X, ldexp (1, 60), i, 0)) ;
+        for (GrB_Index c = 1 ; c < k ; c++)
+            if (gxt_uniform ( ) < 0.5)
+                GXT_OK (GrB_Matrix_setElement_FP64 (*X, 1 + gxt_int (0, 8) / 8.0, i, c)) ;
+    }
+    GXT_OK (GrB_Matrix_wait (*X, GrB_MATERIALIZE)) ;
+}
+
 void gxt_dense_rows (GrB_Matrix *A, GrB_Type type, GrB_Index m, GrB_Index k,
     const double *values)
 {

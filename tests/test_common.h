@@ -201,6 +201,13 @@ void gxt_near_duplicates (GrB_Matrix *B, GrB_Matrix A, GrB_Index n, double rel) 
 // stored false
 void gxt_mask (GrB_Matrix *M, GrB_Index m, GrB_Index n, double density) ;
 
+// r rows over k columns that cancel in the rewrite: each holds 2^60 in
+// column 0 and, in about half the other columns, a multiple of 1/8 in
+// [1, 2] (every partial sum over a union of two rows is exact in FP32, but
+// a row sum with 2^60 loses the small entries: its ulp is 256)
+void gxt_cancelling_rows (GrB_Matrix *X, GrB_Type type, GrB_Index r,
+    GrB_Index k) ;
+
 // a matrix from row-major values: 0 = no entry, GXT_EZ = a stored zero
 #define GXT_EZ 1e300
 void gxt_dense_rows (GrB_Matrix *A, GrB_Type type, GrB_Index m, GrB_Index k,

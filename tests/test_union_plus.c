@@ -251,20 +251,8 @@ static void cancelling_sums_are_computed_again (void **state)
         GrB_BinaryOp op = op_new (tq ? minus_FP64 : minus_FP32, type, type, type) ;
         GrB_Index m = gxt_int (5, 20), n = gxt_int (5, 20), k = gxt_int (4, 30) ;
         GrB_Matrix X [2] ;
-        for (int s = 0 ; s < 2 ; s++)
-        {
-            GrB_Index r = s ? n : m ;
-            GXT_OK (GrB_Matrix_new (&X [s], type, r, k)) ;
-            for (GrB_Index i = 0 ; i < r ; i++)
-            {
-                GXT_OK (GrB_Matrix_setElement_FP64 (X [s], ldexp (1, 60), i, 0)) ;
-                for (GrB_Index c = 1 ; c < k ; c++)
-                    if (gxt_uniform ( ) < 0.5)
-                        GXT_OK (GrB_Matrix_setElement_FP64 (X [s],
-                            1 + gxt_int (0, 8) / 8.0, i, c)) ;
-            }
-            GXT_OK (GrB_Matrix_wait (X [s], GrB_MATERIALIZE)) ;
-        }
+        gxt_cancelling_rows (&X [0], type, m, k) ;
+        gxt_cancelling_rows (&X [1], type, n, k) ;
         GrB_Matrix M = NULL ;
         gxt_mask (&M, m, n, 0.5) ;
         for (int masked = 0 ; masked <= 1 ; masked++)

@@ -661,6 +661,44 @@ static void self_distances_are_exactly_zero (void **state)
 }
 
 //------------------------------------------------------------------------------
+// cancellation
+//------------------------------------------------------------------------------
+
+// a compiled |x-y| under PLUS on rows sharing a column of 2^60 (its term is
+// 0) beside small entries (gxt_cancelling_rows): the union's sums are
+// exact, but the rewrite's would be wrong by the size of the result, so
+// every pair must be caught by the guard and merged over its union: equal
+// to the exact reference within rtol / 1000 (FP32 and FP64, the CPU backend)
+static void cancelling_sums_of_a_compiled_operator_are_computed_again (void **state)
+{
+    GXT_START ( ) ;
+    GxB_Backend was = cpu_begin ( ) ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    for (int tq = 0 ; tq < 2 ; tq++)
+    {
+        GrB_Type type = types [tq] ;
+        GrB_BinaryOp op = make_op (op_named ("absdiff"), type, true, "_cancel") ;
+        GxB_NAMM namm = NULL ;
+        GrB_Semiring s = NULL ;
+        GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+        GrB_Monoid add = monoid ("PLUS", type) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
+        GrB_Index m = gxt_int (5, 20), n = gxt_int (5, 20), k = gxt_int (4, 30) ;
+        GrB_Matrix X [2], C = NULL ;
+        gxt_cancelling_rows (&X [0], type, m, k) ;
+        gxt_cancelling_rows (&X [1], type, n, k) ;
+        GXT_OK (distance (&C, type, s, X [0], X [1])) ;
+        check_union (C, add, op, 0, type, X [0], X [1], gxt_rtol (type) / 1e3,
+            tq ? "cancelling sums, FP64" : "cancelling sums, FP32") ;
+        GrB_Matrix_free (&X [0]) ; GrB_Matrix_free (&X [1]) ; GrB_Matrix_free (&C) ;
+        GrB_Semiring_free (&s) ;
+        GXT_OK (GxB_NAMM_free (&namm)) ;
+        GrB_BinaryOp_free (&op) ;
+    }
+    cpu_end (was) ;
+}
+
+//------------------------------------------------------------------------------
 // masks and neighbors
 //------------------------------------------------------------------------------
 
@@ -731,6 +769,7 @@ int main (void)
         cmocka_unit_test_setup_teardown (self_distances_are_exactly_zero, setup, teardown),
         cmocka_unit_test_setup_teardown (the_disk_cache_is_used_and_never_trusted, setup, teardown),
         cmocka_unit_test_setup_teardown (two_processes_compile_at_once, setup, teardown),
+        cmocka_unit_test_setup_teardown (cancelling_sums_of_a_compiled_operator_are_computed_again, setup, teardown),
         cmocka_unit_test_setup_teardown (masks_and_knn_take_compiled_operators, setup, teardown),
     } ;
     return gxt_main ("user operators", tests, sizeof (tests) / sizeof (tests [0])) ;
