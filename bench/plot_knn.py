@@ -28,7 +28,7 @@ peers = [("gxbdist", "gxbdist (H100)"), ("cupy_cusparse", "CuPy/cuSPARSE (H100)"
          ("v100_cuml", "cuML, V100 (the paper)"), ("scikit-learn", "scikit-learn brute (16 cores)")]
 groups = ["%s\n%s" % (r["data"], r["metric"]) for r in rows]
 width = 0.8 / len(peers)
-fig, ax = plt.subplots(figsize=(11, 4.8))
+fig, ax = plt.subplots(figsize=(14, 4.8))
 for p, (key, label) in enumerate(peers):
     xs, ys = [], []
     for g, r in enumerate(rows):
@@ -42,7 +42,7 @@ for p, (key, label) in enumerate(peers):
 ax.set_yscale("log")
 ax.set_ylim(top=max(float(r[k]) for r in rows for k, _ in peers if r[k]) * 40)
 ax.set_xticks(range(len(groups)))
-ax.set_xticklabels(groups, fontsize=8)
+ax.set_xticklabels(groups, fontsize=7)
 ax.set_ylabel("seconds, all rows (log scale)")
 ax.set_title("k = 10 nearest neighbors of every row, FP32, exact")
 ax.legend(fontsize=8, loc="upper right", ncol=2)
