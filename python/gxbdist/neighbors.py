@@ -15,6 +15,8 @@ to the order of ties):
 """
 
 import numbers
+import sys
+import time
 
 import numpy as np
 import scipy.sparse as sp
@@ -103,12 +105,91 @@ def _check_radius(radius):
 
 
 # ---------------------------------------------------------------------------
+# progress: the queries in blocks of rows
+# ---------------------------------------------------------------------------
+
+# The library has no progress callback, so a query with progress runs it on
+# blocks of rows and reports after each: the first block this many rows,
+# the next ones sized to take about _BLOCK_SECONDS at the last one's rate,
+# growing at most 4x at a time (the first call's rate includes set-up).
+# Each row's neighbors do not depend on the other rows, so the blocks give
+# the bits one call gives.
+_FIRST_BLOCK = 256
+_BLOCK_SECONDS = 0.5
+
+
+def _text_bar(stream=None):
+    """A progress(done, total) that draws a bar with the rate and the time
+    left on stream (sys.stderr), and ends its line when done == total."""
+    stream = sys.stderr if stream is None else stream
+    t0 = time.perf_counter()
+
+    def report(done, total):
+        dt = max(time.perf_counter() - t0, 1e-9)
+        rate = done / dt
+        left = (total - done) / rate if rate > 0 else float("inf")
+        filled = int(30 * done / total) if total else 30
+        stream.write("\rgxbdist [%s%s] %d/%d rows, %.0f rows/s, %.1f s left "
+                     % ("#" * filled, "." * (30 - filled), done, total, rate, left))
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+    return report
+
+
+def _reporter(progress):
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        return _text_bar()
+    if callable(progress):
+        return progress
+    raise ValueError("progress must be None, True or a callable (done, total), "
+                     "not %r" % (progress,))
+
+
+def _in_blocks(m, report, compute):
+    """compute(r0, r1) over blocks of the m rows, report(r1, m) after each;
+    the blocks' results in order."""
+    out, r0, nr = [], 0, _FIRST_BLOCK
+    while r0 < m:
+        r1 = min(m, r0 + nr)
+        t = time.perf_counter()
+        out.append(compute(r0, r1))
+        dt = time.perf_counter() - t
+        report(r1, m)
+        nb = r1 - r0
+        nr = max(1, min(4 * nb, int(nb * _BLOCK_SECONDS / max(dt, 1e-6))))
+        r0 = r1
+    return out
+
+
+def _drop_self_knn(dist, ind, r0, k):
+    """Rows r0.. of a self-query, each with its k+1 nearest: without the
+    point itself where it is among them, else without the last, which is
+    what excluding it from the candidates gives (k best of the others)."""
+    hit = ind == (np.arange(ind.shape[0]) + r0)[:, None]
+    drop = np.where(hit.any(axis=1), hit.argmax(axis=1), ind.shape[1] - 1)
+    keep = np.ones(ind.shape, dtype=bool)
+    keep[np.arange(ind.shape[0]), drop] = False
+    return dist[keep].reshape(-1, k), ind[keep].reshape(-1, k)
+
+
+def _drop_self_csr(indptr, indices, data, r0):
+    """The CSR rows r0.. of a self-query without their pairs (i, r0+i)."""
+    rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
+    keep = indices != rows + r0
+    counts = np.bincount(rows[keep], minlength=len(indptr) - 1)
+    return (np.concatenate(([0], np.cumsum(counts))), indices[keep], data[keep])
+
+
+# ---------------------------------------------------------------------------
 # the estimator
 # ---------------------------------------------------------------------------
 
 _PARAM_NAMES = ("n_neighbors", "radius", "algorithm", "leaf_size", "metric", "p",
                 "metric_params", "n_jobs", "backend", "dtype", "verify",
-                "force_all_finite")
+                "force_all_finite", "progress")
 
 
 class NearestNeighbors:
@@ -118,7 +199,11 @@ class NearestNeighbors:
     Parameters: scikit-learn's (n_neighbors=5, radius=1.0, algorithm,
     leaf_size (both accepted and ignored), metric="minkowski", p=2,
     metric_params=None, n_jobs=None: OpenMP threads) and gxbdist's (backend,
-    dtype, verify, force_all_finite: see gxbdist.pairwise_distances).
+    dtype, verify, force_all_finite: see gxbdist.pairwise_distances;
+    progress: None (default), True for a bar on stderr with the rate and
+    the time left, or a callable progress(rows_done, rows_total), called
+    after each block of query rows: a query then runs in blocks of rows,
+    with the same result).
     get_params / set_params make it work with sklearn.base.clone and
     model selection.
 
@@ -130,7 +215,8 @@ class NearestNeighbors:
 
     def __init__(self, *, n_neighbors=5, radius=1.0, algorithm="auto", leaf_size=30,
                  metric="minkowski", p=2, metric_params=None, n_jobs=None,
-                 backend="auto", dtype=None, verify=False, force_all_finite=True):
+                 backend="auto", dtype=None, verify=False, force_all_finite=True,
+                 progress=None):
         self.n_neighbors = n_neighbors
         self.radius = radius
         self.algorithm = algorithm
@@ -143,6 +229,7 @@ class NearestNeighbors:
         self.dtype = dtype
         self.verify = verify
         self.force_all_finite = force_all_finite
+        self.progress = progress
 
     # -- scikit-learn's estimator protocol ---------------------------------
 
@@ -267,9 +354,28 @@ class NearestNeighbors:
         if k > n:
             raise ValueError("Expected n_neighbors <= n_samples_fit, but "
                              "n_samples_fit = %d, n_neighbors = %d" % (n, k))
-        (indptr, indices, data, shape, jumbled), largest = self._call(Qc, same, k, None)
-        dist, ind = _by_distance(indptr, indices, data, shape[0], k, largest, jumbled)
+        report = _reporter(self.progress)
+        if report is None or Qc.shape[0] <= _FIRST_BLOCK:
+            dist, ind = self._knn_rows(Qc, same, k)
+            if report is not None:
+                report(Qc.shape[0], Qc.shape[0])
+        else:
+            def block(r0, r1):
+                if not same:
+                    return self._knn_rows(Qc[r0:r1], False, k)
+                # the block's own numbering is not the fitted data's: one
+                # more neighbor, and the point itself taken out here
+                d, i = self._knn_rows(Qc[r0:r1], False, k + 1)
+                return _drop_self_knn(d, i, r0, k)
+            parts = _in_blocks(Qc.shape[0], report, block)
+            dist = np.concatenate([d for d, _ in parts])
+            ind = np.concatenate([i for _, i in parts])
         return (dist, ind) if return_distance else ind
+
+    def _knn_rows(self, Qc, same, k):
+        """(distances, indices) of the k nearest of each row of Qc, sorted."""
+        (indptr, indices, data, shape, jumbled), largest = self._call(Qc, same, k, None)
+        return _by_distance(indptr, indices, data, shape[0], k, largest, jumbled)
 
     def kneighbors_graph(self, X=None, n_neighbors=None, mode="connectivity"):
         """A csr_matrix (n_queries, n_samples_fit) as scikit-learn builds it:
@@ -289,8 +395,22 @@ class NearestNeighbors:
         self._fitted()
         r = _check_radius(self.radius if radius is None else radius)
         Qc, same = self._query(X)
-        (indptr, indices, data, shape, _), largest = self._call(Qc, same, 0, r)
-        return indptr, indices, data, shape, largest
+        report = _reporter(self.progress)
+        if report is None or Qc.shape[0] <= _FIRST_BLOCK:
+            (indptr, indices, data, shape, _), largest = self._call(Qc, same, 0, r)
+            if report is not None:
+                report(Qc.shape[0], Qc.shape[0])
+            return indptr, indices, data, shape, largest
+
+        def block(r0, r1):
+            (ip, ind, d, _, _), largest = self._call(Qc[r0:r1], False, 0, r)
+            return (_drop_self_csr(ip, ind, d, r0) if same else (ip, ind, d)), largest
+        parts = _in_blocks(Qc.shape[0], report, block)
+        ends = np.cumsum([0] + [p[0][0][-1] for p in parts[:-1]])
+        indptr = np.concatenate([[0]] + [p[0][0][1:] + e for p, e in zip(parts, ends)])
+        indices = np.concatenate([p[0][1] for p in parts])
+        data = np.concatenate([p[0][2] for p in parts])
+        return indptr, indices, data, (Qc.shape[0], self.n_samples_fit_), parts[0][1]
 
     def radius_neighbors(self, X=None, radius=None, return_distance=True,
                          sort_results=False):
@@ -333,14 +453,14 @@ class NearestNeighbors:
 # ---------------------------------------------------------------------------
 
 def _estimator(X, n_neighbors, radius, metric, p, metric_params, n_jobs, backend,
-               dtype, verify, force_all_finite):
+               dtype, verify, force_all_finite, progress=None):
     if isinstance(X, NearestNeighbors):
         X._fitted()
         return X
     return NearestNeighbors(n_neighbors=n_neighbors, radius=radius, metric=metric, p=p,
                             metric_params=metric_params, n_jobs=n_jobs, backend=backend,
                             dtype=dtype, verify=verify,
-                            force_all_finite=force_all_finite).fit(X)
+                            force_all_finite=force_all_finite, progress=progress).fit(X)
 
 
 def _query_include_self(est, include_self, mode):
@@ -351,15 +471,17 @@ def _query_include_self(est, include_self, mode):
 
 def kneighbors_graph(X, n_neighbors, *, mode="connectivity", metric="minkowski", p=2,
                      metric_params=None, include_self=False, n_jobs=None,
-                     backend="auto", dtype=None, verify=False, force_all_finite=True):
+                     backend="auto", dtype=None, verify=False, force_all_finite=True,
+                     progress=None):
     """sklearn.neighbors.kneighbors_graph: a csr_matrix (n_samples,
     n_samples), row i holding the n_neighbors nearest points of X to point i
     in order of distance (ties to the smaller index); include_self=False
     leaves i itself out, True counts it ("auto": True for connectivity).
-    X may be a fitted gxbdist.NearestNeighbors."""
+    X may be a fitted gxbdist.NearestNeighbors (its own progress then).
+    progress: as NearestNeighbors's."""
     _check_mode(mode)
     est = _estimator(X, n_neighbors, 1.0, metric, p, metric_params, n_jobs, backend,
-                     dtype, verify, force_all_finite)
+                     dtype, verify, force_all_finite, progress)
     return est.kneighbors_graph(_query_include_self(est, include_self, mode),
                                 n_neighbors, mode)
 
@@ -367,30 +489,30 @@ def kneighbors_graph(X, n_neighbors, *, mode="connectivity", metric="minkowski",
 def radius_neighbors_graph(X, radius, *, mode="connectivity", metric="minkowski", p=2,
                            metric_params=None, include_self=False, n_jobs=None,
                            backend="auto", dtype=None, verify=False,
-                           force_all_finite=True):
+                           force_all_finite=True, progress=None):
     """sklearn.neighbors.radius_neighbors_graph: a csr_matrix (n_samples,
     n_samples) of every pair of points of X at distance <= radius, columns
-    in increasing order; include_self as in kneighbors_graph."""
+    in increasing order; include_self and progress as in kneighbors_graph."""
     _check_mode(mode)
     est = _estimator(X, None, radius, metric, p, metric_params, n_jobs, backend,
-                     dtype, verify, force_all_finite)
+                     dtype, verify, force_all_finite, progress)
     return est.radius_neighbors_graph(_query_include_self(est, include_self, mode),
                                       radius, mode)
 
 
 def kneighbors(X, Y=None, n_neighbors=5, metric="euclidean", *, return_distance=True,
                backend="auto", dtype=None, verify=False, force_all_finite=True,
-               n_jobs=None, **metric_params):
+               n_jobs=None, progress=None, **metric_params):
     """For each row of X, its n_neighbors nearest rows of Y:
     NearestNeighbors(...).fit(Y).kneighbors(X).  Y=None: the rows of X
     itself, each row excluded from its own neighbors (fit(X).kneighbors()).
     Returns (distances, indices) of shape (n_rows_X, n_neighbors), nearest
     first, ties to the smaller index (indices only when not
-    return_distance)."""
+    return_distance); progress as NearestNeighbors's."""
     est = NearestNeighbors(n_neighbors=n_neighbors, metric=metric, p=2,
                            metric_params=metric_params or None, n_jobs=n_jobs,
                            backend=backend, dtype=dtype, verify=verify,
-                           force_all_finite=force_all_finite)
+                           force_all_finite=force_all_finite, progress=progress)
     if Y is None:
         est.fit(X)
         return est.kneighbors(None, n_neighbors, return_distance)

@@ -49,6 +49,53 @@ def test_kneighbors_is_a_stable_sort_of_the_distance_matrix(metric):
         assert not (ind == np.arange(X.shape[0])[:, None]).any()
 
 
+@pytest.mark.parametrize("metric", ["manhattan", "cosine", "dot"])
+def test_progress_runs_in_blocks_with_the_same_result(metric, monkeypatch):
+    """progress: the queries in blocks of rows, each reported, the result
+    equal bit for bit to one call's (self-queries included: the point
+    itself is taken out of each block's k+1 or of its radius pairs)."""
+    import gxbdist.neighbors as nb
+    monkeypatch.setattr(nb, "_FIRST_BLOCK", 7)
+    rng = _rng(9)
+    X = _ref.random_csr(rng, 60, 10, 0.3, integers=True, empty_rows=(3, 17))
+    X = sp.vstack([X, X[:5]]).tocsr()
+    Y = _ref.random_csr(rng, 23, 10, 0.3, integers=True)
+    calls = []
+    plain = gxbdist.NearestNeighbors(n_neighbors=6, metric=metric).fit(X)
+    blocks = gxbdist.NearestNeighbors(n_neighbors=6, metric=metric,
+                                      progress=lambda d, t: calls.append((d, t))).fit(X)
+    for Q in (None, Y):
+        for k in (1, 6, X.shape[0] - 1 if Q is None else X.shape[0]):
+            calls.clear()
+            want = plain.kneighbors(Q, k)
+            got = blocks.kneighbors(Q, k)
+            m = X.shape[0] if Q is None else Y.shape[0]
+            assert len(calls) > 1 and calls[-1] == (m, m)
+            assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+            for a, b in zip(want, got):
+                np.testing.assert_array_equal(a, b, err_msg="%s k=%d" % (metric, k))
+        r = 3.0 if metric == "manhattan" else (0.5 if metric == "cosine" else 2.0)
+        want = plain.radius_neighbors_graph(Q, r, mode="distance")
+        got = blocks.radius_neighbors_graph(Q, r, mode="distance")
+        assert (want != got).nnz == 0 and want.nnz == got.nnz
+        np.testing.assert_array_equal(want.indptr, got.indptr)
+        np.testing.assert_array_equal(want.indices, got.indices)
+
+
+def test_progress_bar_and_bad_progress(capsys, monkeypatch):
+    import gxbdist.neighbors as nb
+    monkeypatch.setattr(nb, "_FIRST_BLOCK", 5)
+    X = _ref.random_csr(_rng(10), 30, 8, 0.4)
+    gxbdist.kneighbors_graph(X, 3, progress=True)
+    err = capsys.readouterr().err
+    assert "30/30 rows" in err and err.endswith("\n")
+    calls = []
+    gxbdist.kneighbors_graph(X[:4], 2, progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(4, 4)]
+    with pytest.raises(ValueError, match="progress"):
+        gxbdist.NearestNeighbors(progress="yes").fit(X).kneighbors()
+
+
 def test_the_fitted_copy_is_reused_and_not_pickled():
     """Queries reuse the fitted data's GraphBLAS copy; a
     pickled estimator leaves it out and makes it again; fit replaces it."""
