@@ -65,7 +65,8 @@ static void check (void *arg, GrB_Index i, GrB_Index j, double g)
 }
 
 #undef  FREE_ALL
-#define FREE_ALL free (I) ; free (J) ; free (V) ; free (R) ; free (Sx) ;
+#define FREE_ALL free (I) ; free (J) ; free (V) ; free (R) ; free (Sx) ;   \
+    free (tallies) ; free (args) ;
 
 GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
     double rtol, int64_t *nbad, int64_t *worst_i, int64_t *worst_j,
@@ -73,6 +74,8 @@ GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
 {
     GrB_Index *I = NULL, *J = NULL ;
     double *V = NULL, *R = NULL, *Sx = NULL ;
+    tally *tallies = NULL ;
+    void **args = NULL ;
     CHECK (got != NULL && ref != NULL && nbad != NULL && worst_i != NULL &&
         worst_j != NULL && worst_got != NULL && worst_ref != NULL,
         GrB_NULL_POINTER) ;
@@ -93,9 +96,29 @@ GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
         TRY (GXO_to_dense (&Sx, S)) ;
     }
     tally t = { R, Sx, n, rtol, 0, -1, -1, 0, 0, -1 } ;
-    // got's entries, typecast to double: by an iterator where it can (FP64
-    // and FP32 held by row), else as extracted tuples
-    if (!GXO_iterate (got, check, &t))
+    // got's entries, typecast to double: by iterators where it can (FP64
+    // and FP32 held by row), a tally per block of rows, the blocks' tallies
+    // then taken in row order (the worst entry is the first of the largest
+    // error, as one pass in row order finds it); else as extracted tuples
+    int nb = GXO_iterate_blocks () ;
+    tallies = malloc (nb * sizeof (tally)) ;
+    args = malloc (nb * sizeof (void *)) ;
+    CHECK (tallies != NULL && args != NULL, GrB_OUT_OF_MEMORY) ;
+    for (int b = 0 ; b < nb ; b++) { tallies [b] = t ; args [b] = &tallies [b] ; }
+    if (GXO_iterate (got, nb, check, args))
+    {
+        for (int b = 0 ; b < nb ; b++)
+        {
+            t.bad += tallies [b].bad ;
+            if (tallies [b].worst > t.worst)
+            {
+                t.worst = tallies [b].worst ; t.wi = tallies [b].wi ;
+                t.wj = tallies [b].wj ; t.wg = tallies [b].wg ;
+                t.wr = tallies [b].wr ;
+            }
+        }
+    }
+    else
     {
         TRY (GrB_Matrix_nvals (&nvals, got)) ;
         I = calloc (nvals + 1, sizeof (GrB_Index)) ;

@@ -93,11 +93,16 @@ GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
 bool GXO_type_ops (GrB_BinaryOp *times, GrB_BinaryOp *first,
     GrB_BinaryOp *second, GrB_Type type) ;
 
-// visit (arg, i, j, M(i,j)) for every entry of M in row order, by a row
-// iterator: where M is FP64 or FP32 and held by row (true); else false, and
-// nothing visited.  The fast way through an m-by-n result.
-bool GXO_iterate (GrB_Matrix M, void (*visit) (void *, GrB_Index, GrB_Index,
-    double), void *arg) ;
+// visit (args [b], i, j, M(i,j)) for every entry of M, by row iterators:
+// the rows split into nblocks even blocks, taken by threads at once, each
+// block's rows in order by an iterator of its own (visit must be safe for
+// distinct args, or for one shared arg when it writes only its own (i,j)).
+// Where M is FP64 or FP32 and held by row: true; else false, and nothing
+// visited.  The fast way through an m-by-n result.
+bool GXO_iterate (GrB_Matrix M, int nblocks, void (*visit) (void *,
+    GrB_Index, GrB_Index, double), void **args) ;
+// blocks for GXO_iterate: a few per thread, so uneven rows even out
+int GXO_iterate_blocks (void) ;
 
 // *X = a new row-major array of M's values as double, missing entries 0
 GrB_Info GXO_to_dense (double **X, GrB_Matrix M) ;

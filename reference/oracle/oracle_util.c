@@ -9,6 +9,7 @@
 // oracle's memory and the caller's GraphBLAS allocator does not matter.
 
 #include "oracle_internal.h"
+#include <omp.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -75,28 +76,24 @@ GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
 #undef  FREE_ALL
 #define FREE_ALL free (I) ; free (J) ; free (V) ; free (Y) ;
 
-// Y [i*ncols+j] = M(i,j) for each entry, by a row iterator (no copy of the
-// indices): where M is FP64 or FP32 and held by row; else false, Y untouched
-bool GXO_iterate (GrB_Matrix M, void (*visit) (void *, GrB_Index, GrB_Index,
-    double), void *arg)
+// rows [i0, i1) of M in order, by an iterator of its own (M is only read:
+// its pending work was finished first, so threads may share it); false if
+// the iterator cannot be made or attached
+static bool visit_rows (GrB_Matrix M, bool fp64, GrB_Index i0, GrB_Index i1,
+    void (*visit) (void *, GrB_Index, GrB_Index, double), void *arg)
 {
-    GrB_Type type ;
     GxB_Iterator it = NULL ;
-    if (GxB_Matrix_type (&type, M) != GrB_SUCCESS) return (false) ;
-    if (type != GrB_FP64 && type != GrB_FP32) return (false) ;
-    if (GrB_Matrix_wait (M, GrB_MATERIALIZE) != GrB_SUCCESS) return (false) ;
     if (GxB_Iterator_new (&it) != GrB_SUCCESS) return (false) ;
-    GrB_Info info = GxB_rowIterator_attach (it, M, NULL) ;
-    if (info != GrB_SUCCESS)
+    if (GxB_rowIterator_attach (it, M, NULL) != GrB_SUCCESS)
     {
         GrB_free (&it) ;
         return (false) ;
     }
-    bool fp64 = (type == GrB_FP64) ;
-    info = GxB_rowIterator_seekRow (it, 0) ;
+    GrB_Info info = GxB_rowIterator_seekRow (it, i0) ;
     while (info != GxB_EXHAUSTED)
     {
         GrB_Index i = GxB_rowIterator_getRowIndex (it) ;
+        if (i >= i1) break ;
         while (info == GrB_SUCCESS)
         {
             GrB_Index j = GxB_rowIterator_getColIndex (it) ;
@@ -108,6 +105,37 @@ bool GXO_iterate (GrB_Matrix M, void (*visit) (void *, GrB_Index, GrB_Index,
     }
     GrB_free (&it) ;
     return (true) ;
+}
+
+int GXO_iterate_blocks (void)
+{
+    return 4 * omp_get_max_threads () ;
+}
+
+bool GXO_iterate (GrB_Matrix M, int nblocks, void (*visit) (void *,
+    GrB_Index, GrB_Index, double), void **args)
+{
+    GrB_Type type ;
+    GrB_Index nrows ;
+    if (GxB_Matrix_type (&type, M) != GrB_SUCCESS) return (false) ;
+    if (type != GrB_FP64 && type != GrB_FP32) return (false) ;
+    if (GrB_Matrix_wait (M, GrB_MATERIALIZE) != GrB_SUCCESS) return (false) ;
+    if (GrB_Matrix_nrows (&nrows, M) != GrB_SUCCESS) return (false) ;
+    // a probe: a matrix held by column cannot be iterated by row
+    GxB_Iterator it = NULL ;
+    if (GxB_Iterator_new (&it) != GrB_SUCCESS) return (false) ;
+    bool by_row = (GxB_rowIterator_attach (it, M, NULL) == GrB_SUCCESS) ;
+    GrB_free (&it) ;
+    if (!by_row) return (false) ;
+    bool fp64 = (type == GrB_FP64), ok = true ;
+    if (nblocks < 1) nblocks = 1 ;
+    #pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
+    for (int b = 0 ; b < nblocks ; b++)
+    {
+        GrB_Index i0 = nrows * b / nblocks, i1 = nrows * (b + 1) / nblocks ;
+        if (i0 < i1) ok = visit_rows (M, fp64, i0, i1, visit, args [b]) && ok ;
+    }
+    return (ok) ;
 }
 
 typedef struct { double *Y ; GrB_Index ncols ; } dense_arg ;
@@ -128,8 +156,15 @@ GrB_Info GXO_to_dense (double **X, GrB_Matrix M)
     TRY (GrB_Matrix_nvals (&nvals, M)) ;
     Y = alloc_array (nrows, ncols, sizeof (double)) ;
     CHECK (Y != NULL, GrB_OUT_OF_MEMORY) ;
+    // every block writes its own rows of Y: one shared argument
     dense_arg d = { Y, ncols } ;
-    if (GXO_iterate (M, put, &d))
+    int nb = GXO_iterate_blocks () ;
+    void **args = malloc (nb * sizeof (void *)) ;
+    CHECK (args != NULL, GrB_OUT_OF_MEMORY) ;
+    for (int b = 0 ; b < nb ; b++) args [b] = &d ;
+    bool done = GXO_iterate (M, nb, put, args) ;
+    free (args) ;
+    if (done)
     {
         *X = Y ;
         return (GrB_SUCCESS) ;
