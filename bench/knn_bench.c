@@ -69,7 +69,10 @@
 //     differ; " (k+1)": the all-rows run was skipped and the check rows
 //     were queried, k+1 with self, instead)
 //   FAIL  name metric what message   (a failed call: the next case goes on)
-// then a table for people.  Lines starting with "INFO" and "CHECK" say more.
+// then a table for people.  Lines starting with "INFO" and "CHECK" say more;
+// "INFO name metric peak device memory" gives, where NVML is found (a GPU
+// machine), the all-rows kNN's peak of the device's used memory above what
+// was in use before it, sampled every millisecond.
 //
 // The .csr file (fast to load, 100M entries in a second or two; written by
 // bench/seed_to_csr.py), little-endian, no padding:
@@ -102,6 +105,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <time.h>
 
 //------------------------------------------------------------------------------
 // the metrics, by scipy's names
@@ -320,6 +327,84 @@ static bool csr_read (GrB_Matrix *A, const char *path)
         return csr_fail (path, "%s", bad) ;
     }
     return true ;
+}
+
+//------------------------------------------------------------------------------
+// peak device memory: NVML, loaded at run time (no build dependency)
+//------------------------------------------------------------------------------
+
+typedef struct { unsigned long long total, free, used ; } nvml_memory ;
+static struct
+{
+    void *device ;
+    int (*memory) (void *device, nvml_memory *m) ;
+    bool ok ;
+}
+nvml ;
+
+// device 0's NVML handle, once; nvml.ok false where NVML is not found
+static void nvml_open (void)
+{
+    static bool tried = false ;
+    if (tried) return ;
+    tried = true ;
+    void *h = dlopen ("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL) ;
+    if (h == NULL) return ;
+    int (*init) (void) = (int (*) (void)) dlsym (h, "nvmlInit_v2") ;
+    int (*handle) (unsigned, void **) =
+        (int (*) (unsigned, void **)) dlsym (h, "nvmlDeviceGetHandleByIndex_v2") ;
+    *(void **) &nvml.memory = dlsym (h, "nvmlDeviceGetMemoryInfo") ;
+    nvml.ok = init != NULL && handle != NULL && nvml.memory != NULL
+        && init () == 0 && handle (0, &nvml.device) == 0 ;
+}
+
+static unsigned long long device_used (void)
+{
+    nvml_memory m = { 0, 0, 0 } ;
+    return (nvml.memory (nvml.device, &m) == 0) ? m.used : 0 ;
+}
+
+typedef struct
+{
+    atomic_bool stop ;
+    unsigned long long base, peak ;
+    pthread_t thread ;
+    bool running ;
+}
+mem_sampler ;
+
+static void *sample (void *arg)
+{
+    mem_sampler *ms = arg ;
+    struct timespec ms1 = { 0, 1000000 } ;
+    while (!atomic_load (&ms->stop))
+    {
+        unsigned long long u = device_used () ;
+        if (u > ms->peak) ms->peak = u ;
+        nanosleep (&ms1, NULL) ;
+    }
+    return NULL ;
+}
+
+// start sampling the device's used memory (nothing where NVML is missing)
+static void sampler_start (mem_sampler *ms)
+{
+    memset (ms, 0, sizeof (*ms)) ;
+    nvml_open () ;
+    if (!nvml.ok) return ;
+    ms->base = ms->peak = device_used () ;
+    atomic_store (&ms->stop, false) ;
+    ms->running = (pthread_create (&ms->thread, NULL, sample, ms) == 0) ;
+}
+
+// stop; the peak above the start, in bytes (-1: not measured)
+static double sampler_stop (mem_sampler *ms)
+{
+    if (!ms->running) return -1 ;
+    atomic_store (&ms->stop, true) ;
+    pthread_join (ms->thread, NULL) ;
+    ms->running = false ;
+    return (double) (ms->peak - ms->base) ;
 }
 
 //------------------------------------------------------------------------------
@@ -615,7 +700,17 @@ static void one_case (const char *name, GrB_Matrix A, metric *M,
         && !past_deadline (r.est + 1) ;
     if (full)
     {
-        CASE_TRY (best_of (&r.knn, &r.knn_runs, &C, *M->s, S->k, A, A, dx)) ;
+        mem_sampler ms ;
+        sampler_start (&ms) ;
+        GrB_Info done = best_of (&r.knn, &r.knn_runs, &C, *M->s, S->k, A, A, dx) ;
+        double peak = sampler_stop (&ms) ;
+        CASE_TRY (done) ;
+        if (peak >= 0 && strcmp (r.backend, "cpu") != 0)
+        {
+            printf ("INFO\t%s\t%s\tpeak device memory %.2f GiB (the all-rows "
+                "kNN, above the %.2f GiB in use before it)\n", name, M->name,
+                peak / 1073741824.0, ms.base / 1073741824.0) ;
+        }
     }
     else
     {
