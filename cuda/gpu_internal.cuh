@@ -422,9 +422,8 @@ GrB_Info gxd_chebyshev_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_chebyshev_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg) ;
 
-// a plan with a user's operator (GXD_OP_USER): the kernels of gpu_user.cu,
-// compiled for it (every other strategy's kernels are built in)
-bool gxd_plan_user (const gxd_plan *P) ;
+// a plan with a user's operator (gxd_plan_user): the kernels of
+// gpu_user.cu, compiled for it (every other strategy's kernels are built in)
 GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     const gxd_csr *B, cudaStream_t s, char *msg) ;
 GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,

@@ -251,12 +251,6 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
 // all pairs: the GXD_STRAT_USER strategy of GXD_gpu_dense
 //------------------------------------------------------------------------------
 
-bool gxd_plan_user (const gxd_plan *P)
-{
-    return P->metric == GXD_GENERIC
-        && (P->mult == GXD_OP_USER || P->add == GXD_OP_USER) ;
-}
-
 // n0 of every row of H (left: rows of A): the sum of f(x,e) - f(e,e) over
 // its entries, in its column order, as the CPU's rows have it
 static GrB_Info row_sums (const gxd_plan *P, const gxd_csr *H, bool left,
@@ -284,6 +278,22 @@ static GrB_Info row_sums (const gxd_plan *P, const gxd_csr *H, bool left,
 cleanup:
     free (h) ;
     return info ;
+}
+
+// gxd_user_pairs on npairs pairs: rows i0 + q / n (Prow NULL) or the
+// mask's (Prow [q], Pj [q]); C [q] each
+static GrB_Info launch_pairs (void *fn, const gxd_dcsr *A, const gxd_dcsr *B,
+    const int32_t *Prow, const int32_t *Pj, long long i0, long long n,
+    long long npairs, long long k, double e, double fee, void *C,
+    cudaStream_t s, char *msg)
+{
+    void *args [ ] = { (void *) &A->p, (void *) &A->j, (void *) &A->x,
+        (void *) &B->p, (void *) &B->j, (void *) &B->x, &Prow, &Pj, &i0, &n,
+        &npairs, &k, &e, &fee, &C } ;
+    long long nb = (npairs + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
+    if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
+    return gxd_nvrtc_launch (fn, (unsigned) nb, 1, GXD_USER_THREADS, 0, s,
+        args, msg) ;
 }
 
 GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
@@ -327,16 +337,8 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     if (U->rewrite == NULL)
     {
-        const void *none = NULL ;
-        long long first = i0, np = rows * n ;
-        void *C = Ct ;
-        void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
-            &G->B.x, (void *) &none, (void *) &none, &first, &n, &np, &k, &e,
-            &U->fee, &C } ;
-        long long nb = (np + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
-        if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
-        return gxd_nvrtc_launch (U->pairs, (unsigned) nb, 1, GXD_USER_THREADS,
-            0, s, args, msg) ;
+        return launch_pairs (U->pairs, &G->A, &G->B, NULL, NULL, i0, n,
+            rows * n, k, e, U->fee, Ct, s, msg) ;
     }
     for (int64_t t = 0 ; t < G->ntiles ; t++)
     {
@@ -377,7 +379,7 @@ extern "C" GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A,
     cudaStream_t s = NULL ;
     std::string src ;
     double e = P->identity, fee ;
-    const int *Prow = NULL, *Pj = NULL ;
+    const int32_t *Prow = NULL, *Pj = NULL ;
     memset (&dA, 0, sizeof (dA)) ; memset (&dB, 0, sizeof (dB)) ;
     memset (&dM, 0, sizeof (dM)) ;
     if (!kernel_source (src, P))
@@ -399,16 +401,8 @@ extern "C" GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A,
     Prow = dM.row ;
     Pj = dM.j ;
     GXD_CUDA_TRY (cudaMalloc (&dC, npairs * tsize)) ;
-    {
-        long long first = 0, n_ = n, np_ = npairs, k_ = k ;
-        void *args [ ] = { &dA.p, &dA.j, &dA.x, &dB.p, &dB.j, &dB.x,
-            (void *) &Prow, (void *) &Pj, &first, &n_, &np_, &k_, &e, &fee,
-            &dC } ;
-        int64_t nb = (npairs + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
-        if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
-        GXD_GPU_TRY (gxd_nvrtc_launch (fn, (unsigned) nb, 1, GXD_USER_THREADS,
-            0, s, args, msg)) ;
-    }
+    GXD_GPU_TRY (launch_pairs (fn, &dA, &dB, Prow, Pj, 0, n, npairs, k, e,
+        fee, dC, s, msg)) ;
     GXD_CUDA_TRY (cudaMemcpyAsync (Cx, dC, npairs * tsize,
         cudaMemcpyDeviceToHost, s)) ;
     GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;

@@ -35,7 +35,7 @@ static GrB_Info run (bool gpu, const gxd_plan *P, const gxd_csr *A,
         // a user's operator is compiled for the GPU by NVRTC: all pairs in
         // GXD_gpu_dense's tiles, a mask's pairs by GXD_gpu_user
         return (Mp == NULL) ? GXD_gpu_dense (P, A, B, Cx, msg)
-            : GXD_plan_user (P) ? GXD_gpu_user (P, A, B, Mp, Mj, Cx, msg)
+            : gxd_plan_user (P) ? GXD_gpu_user (P, A, B, Mp, Mj, Cx, msg)
             : GXD_gpu_sampled (P, A, B, Mp, Mj, Cx, msg) ;
     }
 #endif

@@ -146,15 +146,6 @@ typedef struct
 gxd_call ;
 
 GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc) ;
-// a plan with a user's compiled operator (gxd_jit.c): the CPU runs it in its
-// generic loops, the GPU in kernels NVRTC compiles (cuda/gpu_user.cu: its
-// own strategy of GXD_gpu_dense's tiles, which kNN and radius graphs select
-// from too), never in the GPU's built-in kernels
-static inline bool GXD_plan_user (const gxd_plan *P)
-{
-    return P->metric == GXD_GENERIC
-        && (P->mult == GXD_OP_USER || P->add == GXD_OP_USER) ;
-}
 // a union or metric call's types are built-in (else GrB_DOMAIN_MISMATCH)
 GrB_Info GXD_union_types (const gxd_call *call) ;
 

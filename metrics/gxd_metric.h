@@ -123,6 +123,15 @@ typedef struct
 }
 gxd_plan ;
 
+// a plan with a user's compiled operator (graphblas_ext/gxd_jit.c): the CPU
+// runs it in its generic loops, the GPU in kernels NVRTC compiles for it
+// (cuda/gpu_user.cu), never in the GPU's built-in kernels
+static inline bool gxd_plan_user (const gxd_plan *P)
+{
+    return P->metric == GXD_GENERIC
+        && (P->mult == GXD_OP_USER || P->add == GXD_OP_USER) ;
+}
+
 // a matrix in CSR form, columns sorted within each row, values of type
 // double (plan.fp64) or float; no duplicates.  nnz = p[nrows].
 typedef struct
