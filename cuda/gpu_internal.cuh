@@ -411,6 +411,73 @@ GrB_Info gxd_intersect_fx_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_intersect_fx_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg) ;
 
+// the library's order of (distance, column) pairs: smaller first (larger
+// first for a similarity), NaN last, ties to the smaller column
+__host__ __device__ __forceinline__ bool gxd_kc_before (double ad, int64_t aj,
+    double bd, int64_t bj, bool largest)
+{
+    bool an = (ad != ad), bn = (bd != bd) ;
+    if (an != bn) return bn ;
+    if (!an && ad != bd) return largest ? (ad > bd) : (ad < bd) ;
+    return aj < bj ;
+}
+
+// k nearest rows selected inside the fixed-point kernel (GXD_gpu_knn's
+// fused path): no tile of distances is written.  Each block (row i of A,
+// tile of B) merges its tile's best into row i's k best so far, which also
+// bound what its tile must look at.
+//
+// Untouched pairs (row j of B shares no column with row i: the intersection
+// sum is 0) are at F(i, j), the rewrite with a sum of 0.  For the metrics of
+// gxd_walk_metric F depends on row j only through one number, its walk key,
+// and never decreases as the key grows (sums, a clamp, sqrt, a division by
+// k: monotone and correctly rounded; cosine and the set metrics are
+// constant but for empty rows).  A tile's rows sorted by (key, row) are then
+// walked from the front: the untouched ones give their k best after about k
+// steps, and the block finalizes only the touched pairs.  A walked pair the
+// rewrite cannot resolve (gxd_fx_coarse, gxd_needs_exact) or a key that is
+// not finite ends the walk: the block then finalizes every pair, as the
+// dense kernel does.
+#define GXD_FX_SEL_MAXK 32
+__host__ __device__ constexpr bool gxd_walk_metric (int m)
+{
+    return m == GXD_MANHATTAN || m == GXD_SQEUCLIDEAN || m == GXD_EUCLIDEAN
+        || m == GXD_CANBERRA || m == GXD_HAMMING || m == GXD_COSINE
+        || m == GXD_JACCARD || m == GXD_DICE || m == GXD_RUSSELLRAO ;
+}
+
+// row j's walk key (F's one dependence on row j; + 0.0 makes -0 into +0)
+template <int M>
+__device__ __forceinline__ double gxd_walk_key (const gxd_row &b)
+{
+    switch (M)
+    {
+        case GXD_COSINE:    return (b.inv == 0) ? 0 : (b.inv == b.inv) ? 1 : 2 ;
+        case GXD_JACCARD:
+        case GXD_DICE:      return (b.n0 > 0) ? 1 : 0 ;
+        case GXD_RUSSELLRAO: return 0 ;
+        default:            return b.n0 + 0.0 ;
+    }
+}
+
+struct gxd_fx_sel
+{
+    int k ;                 // 1 .. GXD_FX_SEL_MAXK
+    bool exclude_self ;
+    // per row of the launch: its k best so far (columns, distances, sorted
+    // by gxd_kc_before) and their number
+    int64_t *lj ;
+    double *ld ;
+    int64_t *ln ;
+    // rows of B by tile, each tile's rows (local index) sorted by (walk key,
+    // row), and the keys in that order; NULL: no walk
+    const int32_t *ord ;
+    const double *okey ;
+} ;
+// rows [i0, i1) of A against all of B; S's lists are those of row i0 on
+GrB_Info gxd_intersect_fx_select (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    const gxd_fx_sel *S, cudaStream_t s, char *msg) ;
+
 GrB_Info gxd_spsv_prepare (gxd_gpu_ctx *G, int64_t tile_rows, cudaStream_t s,
     char *msg) ;
 GrB_Info gxd_spsv_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,

@@ -648,6 +648,209 @@ __device__ __forceinline__ bool fx_pair (const gxd_plan &P, double a1, double q,
         || gxd_needs_exact (m, &P, a1, 0, &ra, &rb, k, *d) ;
 }
 
+
+//------------------------------------------------------------------------------
+// selection inside the kernel (gxd_fx_sel, GXD_gpu_knn's fused path)
+//------------------------------------------------------------------------------
+
+// candidates a block lists before it tightens its bound (a rescan), and its
+// list's length with room for the walk's and the row's k best
+#define GXD_FX_SEL_CAP 256
+#define GXD_FX_SEL_LEN (GXD_FX_SEL_CAP + 2 * GXD_FX_SEL_MAXK)
+
+// distances here are never NaN (gxd_sanitize): value, then column
+__device__ __forceinline__ bool sel_before (double ad, int32_t aj, double bd,
+    int32_t bj)
+{
+    return ad < bd || (ad == bd && aj < bj) ;
+}
+
+// slot sw holds a sum of 0: no term of the pair, or terms that cancelled to
+// 0 exactly, which the rewrite finalizes the same way
+__device__ __forceinline__ bool fx_untouched (const uint32_t *flo,
+    const uint32_t *fhi, int sw, bool wide)
+{
+    return flo [sw] == 0 && (!wide || fhi [sw] == 0) ;
+}
+
+// warp 0: the tile's untouched rows by increasing walk key (gxd_fx_sel),
+// into the sorted list wd/wj (at most S.k); false when the walk had to end
+template <int M, typename T>
+__device__ bool fx_walk (const gxd_plan &P, const gxd_fx_sel &S, int64_t i,
+    const uint32_t *flo, const uint32_t *fhi, bool wide, double q,
+    const gxd_row &ra, const gxd_drows &RB, int64_t j0, int w, int64_t k,
+    double *wd, int32_t *wj, int *nw_out)
+{
+    const unsigned full = 0xffffffffu ;
+    const int lane = threadIdx.x & 31, K = S.k ;
+    const int32_t *ord = S.ord + j0 ;
+    const double *okey = S.okey + j0 ;
+    int nw = 0, pos = 0 ;
+    while (pos < w)
+    {
+        const int idx = pos + lane ;
+        bool cand = false, stop_walk = false ;
+        double dT = 0, key = 0 ;
+        int32_t j = 0 ;
+        if (idx < w)
+        {
+            const int32_t jj = ord [idx] ;
+            key = okey [idx] ;
+            j = (int32_t) (j0 + jj) ;
+            cand = fx_untouched (flo, fhi, GXD_SW (jj), wide)
+                && !(S.exclude_self && j == i) ;
+            if (cand)
+            {
+                double d ;
+                const gxd_row rb = gxd_load_row (RB, j) ;
+                stop_walk = !isfinite (key)
+                    || fx_pair<M, T> (P, 0.0, q, false, ra, rb, k, &d) || d != d ;
+                dT = (double) (T) gxd_sanitize<M> (d) ;
+            }
+        }
+        if (__any_sync (full, stop_walk)) return false ;
+        // lane 0 takes the candidates in walk order: 0 go on, 1 done, 2 skip
+        // the rest of a key's rows (equal distances, larger columns)
+        int act = 0 ;
+        double skip = 0 ;
+        for (int l = 0 ; l < 32 ; l++)
+        {
+            const bool c = __shfl_sync (full, cand, l) ;
+            const double dl = __shfl_sync (full, dT, l) ;
+            const int32_t jl = __shfl_sync (full, j, l) ;
+            const double kl = __shfl_sync (full, key, l) ;
+            if (lane != 0 || act != 0 || !c) continue ;
+            if (nw == K)
+            {
+                if (dl > wd [K-1]) { act = 1 ; continue ; }
+                if (dl == wd [K-1] && jl > wj [K-1]) { act = 2 ; skip = kl ; continue ; }
+            }
+            int p = (nw < K) ? nw++ : K - 1 ;
+            while (p > 0 && sel_before (dl, jl, wd [p-1], wj [p-1]))
+            {
+                wd [p] = wd [p-1] ; wj [p] = wj [p-1] ; p-- ;
+            }
+            wd [p] = dl ; wj [p] = jl ;
+        }
+        act = __shfl_sync (full, act, 0) ;
+        if (act == 1) break ;
+        if (act == 2)
+        {
+            // the first row past the key's rows
+            skip = __shfl_sync (full, skip, 0) ;
+            int lo = pos, hi = w ;
+            while (lo < hi)
+            {
+                const int mid = (lo + hi) / 2 ;
+                if (okey [mid] > skip) hi = mid ; else lo = mid + 1 ;
+            }
+            pos = lo ;
+        }
+        else pos += 32 ;
+    }
+    *nw_out = nw ;
+    return true ;
+}
+
+// the block's epilogue in the fused path: row i's best of this tile merged
+// into its k best so far (row r of S's lists).  E: GXD_FX_SEL_LEN entries
+// of shared memory.
+template <int M, typename T>
+__device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
+    int64_t i, const uint32_t *flo, const uint32_t *fhi, int mode, double q,
+    bool bad, const gxd_row &ra, const gxd_drows &RB, int64_t j0, int w,
+    int64_t k, const int32_t *aj, const T *ax, int64_t na, const int64_t *Bp,
+    const int32_t *Bj, const T *Bx, double *Ed, int32_t *Ej)
+{
+    __shared__ double s_wd [GXD_FX_SEL_MAXK], s_td ;
+    __shared__ int32_t s_wj [GXD_FX_SEL_MAXK], s_tj ;
+    __shared__ int s_nw, s_walk, s_nc, s_tv ;
+    const int tid = threadIdx.x, nt = blockDim.x, K = S.k ;
+    const bool wide = (mode != GXD_FX_NARROW) ;
+    const int c0 = (int) S.ln [r] ;
+    if (tid == 0)
+    {
+        s_nw = 0 ;
+        s_walk = (gxd_walk_metric (M) && S.okey != NULL && !bad) ;
+        // the row's k-th best so far bounds this tile's candidates
+        s_tv = (c0 == K) ;
+        if (s_tv) { s_td = S.ld [r*K + K-1] ; s_tj = (int32_t) S.lj [r*K + K-1] ; }
+    }
+    __syncthreads () ;
+    if (s_walk && tid < 32)
+    {
+        int nw = 0 ;
+        const bool ok = fx_walk<M, T> (P, S, i, flo, fhi, wide, q, ra, RB, j0, w,
+            k, s_wd, s_wj, &nw) ;
+        if (tid == 0)
+        {
+            s_walk = ok ;
+            s_nw = ok ? nw : 0 ;
+            if (ok && nw == K && (!s_tv || sel_before (s_wd [K-1], s_wj [K-1], s_td, s_tj)))
+            {
+                s_tv = 1 ; s_td = s_wd [K-1] ; s_tj = s_wj [K-1] ;
+            }
+        }
+    }
+    // the pairs not walked, against the bound; when more than the list
+    // holds pass it, the k-th best of those listed is a tighter bound
+    for (;;)
+    {
+        if (tid == 0) s_nc = 0 ;
+        __syncthreads () ;
+        const bool walked = s_walk, tv = s_tv ;
+        const double td = s_td ;
+        const int32_t tj = s_tj ;
+        for (int jj = tid ; jj < w ; jj += nt)
+        {
+            const int64_t j = j0 + jj ;
+            const int sw = GXD_SW (jj) ;
+            if (S.exclude_self && j == i) continue ;
+            if (walked && fx_untouched (flo, fhi, sw, wide)) continue ;
+            const gxd_row rb = gxd_load_row (RB, j) ;
+            double d ;
+            if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, sw, q, mode), q, bad,
+                ra, rb, k, &d))
+            {
+                d = gxd_union_merge<M, T> (P, aj, ax, na, Bj + Bp [j], Bx + Bp [j],
+                    Bp [j+1] - Bp [j], ra, rb, k) ;
+            }
+            const double dT = (double) (T) gxd_sanitize<M> (d) ;
+            if (tv && sel_before (td, tj, dT, (int32_t) j)) continue ;
+            const int c = atomicAdd (&s_nc, 1) ;
+            if (c < GXD_FX_SEL_CAP) { Ed [c] = dT ; Ej [c] = (int32_t) j ; }
+        }
+        __syncthreads () ;
+        if (s_nc <= GXD_FX_SEL_CAP) break ;
+        for (int c = tid ; c < GXD_FX_SEL_CAP ; c += nt)
+        {
+            int rank = 0 ;
+            for (int e = 0 ; e < GXD_FX_SEL_CAP ; e++)
+                rank += sel_before (Ed [e], Ej [e], Ed [c], Ej [c]) ;
+            if (rank == K - 1) { s_td = Ed [c] ; s_tj = Ej [c] ; s_tv = 1 ; }
+        }
+        __syncthreads () ;
+    }
+    // rank the candidates, the walk's and the row's k best together (every
+    // column once: the walk's are untouched, the scan's not, the row's from
+    // earlier tiles) and keep the k first
+    const int nc = s_nc, nw = s_nw, total = nc + nw + c0 ;
+    if (nc == 0 && nw == 0) return ;
+    for (int e = tid ; e < nw + c0 ; e += nt)
+    {
+        if (e < nw) { Ed [nc + e] = s_wd [e] ; Ej [nc + e] = s_wj [e] ; }
+        else { Ed [nc + e] = S.ld [r*K + e - nw] ; Ej [nc + e] = (int32_t) S.lj [r*K + e - nw] ; }
+    }
+    __syncthreads () ;
+    for (int e = tid ; e < total ; e += nt)
+    {
+        int rank = 0 ;
+        for (int f = 0 ; f < total ; f++) rank += sel_before (Ed [f], Ej [f], Ed [e], Ej [e]) ;
+        if (rank < K) { S.lj [r*K + rank] = Ej [e] ; S.ld [r*K + rank] = Ed [e] ; }
+    }
+    if (tid == 0) S.ln [r] = (total < K) ? total : K ;
+}
+
 // pairs sent to the exact merge, listed per block; past this many the block
 // rechecks every output
 #define GXD_FX_REDO 256
@@ -669,7 +872,8 @@ template <int M, typename T> __host__ __device__ constexpr int gxd_fx_redo ()
 
 #define GXD_FX_MINB 6
 
-template <int M, typename T>
+// SEL: select into S (fx_select) instead of writing Ct
+template <int M, typename T, bool SEL>
 // 6 blocks per SM (40 registers; some metrics spill up to ~70 bytes):
 // measured faster than uncapped on all seven metrics of gpu_bench variants
 // (bench/gpu_measurements.md)
@@ -679,7 +883,7 @@ k_intersect_fx (gxd_plan P,
     const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
     gxd_dcsc S, const int32_t *fxE, const double *Al, const double2 *Bl,
     const double2 *Lt, const double *It, int64_t i0, int64_t j0, int64_t w64,
-    int64_t n, int64_t k, T *Ct)
+    int64_t n, int64_t k, T *Ct, gxd_fx_sel Sel)
 {
     // one or two 32-bit words per output (gxd_fx_words): 64-bit shared
     // atomics are a compare-and-swap loop on sm_90, 32-bit adds are native
@@ -759,6 +963,16 @@ k_intersect_fx (gxd_plan P,
     // this loop stays short (the merge's registers and branches apart)
     const double q = bad ? 0 : ldexp (1.0, -E) ;
     const gxd_row ra = gxd_load_row (RA, i) ;
+    if constexpr (SEL)
+    {
+        // the list after the accumulator's words, 8-byte aligned
+        const int words = GXD_SW_LEN (w) * gxd_fx_words<M, T> () ;
+        double *Ed = (double *) (flo + words + (words & 1)) ;
+        fx_select<M, T> (P, Sel, blockIdx.x, i, flo, fhi, mode, q, bad, ra, RB, j0,
+            w, k, Aj + alo, Ax + alo, ahi - alo, Bp, Bj, Bx, Ed,
+            (int32_t *) (Ed + GXD_FX_SEL_LEN)) ;
+        return ;
+    }
     T *crow = Ct + (int64_t) blockIdx.x * n + j0 ;
     for (int jj = tid ; jj < w ; jj += nt)
     {
@@ -803,25 +1017,50 @@ static const double2 *fx_tile_pack (const gxd_gpu_ctx *G, int64_t t)
     return G->fx.bpack + (G->csc [t].rows - G->csc [0].rows) ;
 }
 
+// Ct: the tile of distances; or S: select into its lists (Ct unused)
 template <int M, typename T>
 static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
-    cudaStream_t s, char *msg)
+    const gxd_fx_sel *S, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows, rows = i1 - i0 ;
-    size_t shmem = (size_t) GXD_SW_LEN (G->tn) * gxd_fx_words<M, T> () * sizeof (uint32_t) ;
+    const size_t words = (size_t) GXD_SW_LEN (G->tn) * gxd_fx_words<M, T> () ;
+    size_t shmem = words * sizeof (uint32_t) ;
+    if (S != NULL)
+    {
+        shmem = (words + (words & 1)) * sizeof (uint32_t)
+            + GXD_FX_SEL_LEN * (sizeof (double) + sizeof (int32_t)) ;
+    }
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
-    GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect_fx<M, T>,
-        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem)) ;
+    if (S != NULL)
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect_fx<M, T, true>,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem))
+    else
+        GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect_fx<M, T, false>,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem))
     GXD_GPU_TRY (gxd_for_tiles (G, rows, msg, [&] (int64_t t, int64_t j0, int64_t w,
         int64_t r0, int64_t nr)
     {
-        k_intersect_fx<M, T> <<<(unsigned) nr, 256, shmem, s>>> (G->P,
-            G->A.p, G->A.j, (const T *) G->A.x, G->RA,
-            G->B.p, G->B.j, (const T *) G->B.x, G->RB,
-            G->csc [t], G->fx.exp, G->fx.alog, fx_tile_pack (G, t), G->fx.ltab,
-            G->fx.itab, i0 + r0, j0, w, n, G->A.ncols,
-            (T *) Ct + r0 * n) ;
+        gxd_fx_sel Sr ;
+        memset (&Sr, 0, sizeof (Sr)) ;
+        if (S != NULL)
+        {
+            Sr = *S ;
+            Sr.lj += r0 * S->k ; Sr.ld += r0 * S->k ; Sr.ln += r0 ;
+            k_intersect_fx<M, T, true> <<<(unsigned) nr, 256, shmem, s>>> (G->P,
+                G->A.p, G->A.j, (const T *) G->A.x, G->RA,
+                G->B.p, G->B.j, (const T *) G->B.x, G->RB,
+                G->csc [t], G->fx.exp, G->fx.alog, fx_tile_pack (G, t), G->fx.ltab,
+                G->fx.itab, i0 + r0, j0, w, n, G->A.ncols, (T *) NULL, Sr) ;
+        }
+        else
+        {
+            k_intersect_fx<M, T, false> <<<(unsigned) nr, 256, shmem, s>>> (G->P,
+                G->A.p, G->A.j, (const T *) G->A.x, G->RA,
+                G->B.p, G->B.j, (const T *) G->B.x, G->RB,
+                G->csc [t], G->fx.exp, G->fx.alog, fx_tile_pack (G, t), G->fx.ltab,
+                G->fx.itab, i0 + r0, j0, w, n, G->A.ncols, (T *) Ct + r0 * n, Sr) ;
+        }
     })) ;
 cleanup:
     return info ;
@@ -900,9 +1139,9 @@ cleanup:
 // only metrics with a fixed-point form are instantiated
 template <int M, typename T>
 static GrB_Info launch_fx (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
-    cudaStream_t s, char *msg)
+    const gxd_fx_sel *S, cudaStream_t s, char *msg)
 {
-    if constexpr (gxd_fx_ok<M> ()) return launch_fx_ok<M, T> (G, i0, i1, Ct, s, msg) ;
+    if constexpr (gxd_fx_ok<M> ()) return launch_fx_ok<M, T> (G, i0, i1, Ct, S, s, msg) ;
     return gxd_fail (GrB_INVALID_VALUE, msg, "no fixed-point form") ;
 }
 
@@ -921,7 +1160,15 @@ GrB_Info gxd_intersect_fx_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg)
 {
     const gxd_plan *P = &G->P ;
-    GXD_DISPATCH (P, launch_fx, G, i0, i1, Ct, s, msg) ;
+    GXD_DISPATCH (P, launch_fx, G, i0, i1, Ct, (const gxd_fx_sel *) NULL, s, msg) ;
+    return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
+}
+
+GrB_Info gxd_intersect_fx_select (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    const gxd_fx_sel *S, cudaStream_t s, char *msg)
+{
+    const gxd_plan *P = &G->P ;
+    GXD_DISPATCH (P, launch_fx, G, i0, i1, (void *) NULL, S, s, msg) ;
     return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
 }
 

@@ -29,21 +29,14 @@
 #include <math.h>
 #include <math_constants.h>
 #include <cub/block/block_scan.cuh>
+#include <cub/device/device_segmented_sort.cuh>
+#include <algorithm>
 
 #define GXD_GPU_KNN_THREADS 256
 // the list selection's limit (its lists are k registers a thread)
 #define GXD_GPU_KNN_LIST_K 32
 
 typedef struct { double d ; int64_t j ; } gxd_kc ;
-
-__device__ __forceinline__ bool kc_before (double ad, int64_t aj, double bd,
-    int64_t bj, bool largest)
-{
-    bool an = (ad != ad), bn = (bd != bd) ;
-    if (an != bn) return bn ;
-    if (!an && ad != bd) return largest ? (ad > bd) : (ad < bd) ;
-    return aj < bj ;
-}
 
 // rows i0 + blockIdx.x of the tile D (row-major, n columns): the k best
 // (k <= GXD_GPU_KNN_LIST_K) into out_j / out_d (k slots per row), their
@@ -64,9 +57,9 @@ __global__ void k_topk (const T *__restrict__ D, int64_t n, int k,
     {
         if (exclude_self && j == gi) continue ;
         double v = (double) row [j] ;
-        if (cnt == k && !kc_before (v, j, ld [k-1], lj [k-1], largest)) continue ;
+        if (cnt == k && !gxd_kc_before (v, j, ld [k-1], lj [k-1], largest)) continue ;
         int p = (cnt < k) ? cnt++ : k - 1 ;
-        while (p > 0 && kc_before (v, j, ld [p-1], lj [p-1], largest))
+        while (p > 0 && gxd_kc_before (v, j, ld [p-1], lj [p-1], largest))
         {
             ld [p] = ld [p-1] ; lj [p] = lj [p-1] ; p-- ;
         }
@@ -88,7 +81,7 @@ __global__ void k_topk (const T *__restrict__ D, int64_t n, int k,
             int ia = 0, ib = 0 ;
             for (int q = 0 ; q < k ; q++)
             {
-                bool take_a = kc_before (mine [ia].d, mine [ia].j, b [ib].d,
+                bool take_a = gxd_kc_before (mine [ia].d, mine [ia].j, b [ib].d,
                     b [ib].j, largest) ;
                 if (take_a) { ld [q] = mine [ia].d ; lj [q] = mine [ia].j ; ia++ ; }
                 else        { ld [q] = b [ib].d ;    lj [q] = b [ib].j ;    ib++ ; }
@@ -266,6 +259,98 @@ cleanup:
     return info ;
 }
 
+//------------------------------------------------------------------------------
+// the fused path: selection inside the fixed-point kernel (gxd_fx_sel)
+//------------------------------------------------------------------------------
+
+// every row of B: its walk key (NaN as +inf: such rows end a walk) and its
+// index within its tile
+template <int M, typename T>
+__global__ void k_walk_keys (gxd_drows RB, int64_t n, int64_t tn, double *key,
+    int32_t *loc)
+{
+    for (int64_t j = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; j < n ;
+        j += (int64_t) gridDim.x * blockDim.x)
+    {
+        double v = 0 ;
+        if constexpr (gxd_walk_metric (M)) v = gxd_walk_key<M> (gxd_load_row (RB, j)) ;
+        key [j] = (v == v) ? v : CUDART_INF ;
+        loc [j] = (int32_t) (j % tn) ;
+    }
+}
+
+template <int M, typename T>
+static GrB_Info launch_walk_keys (const gxd_gpu_ctx *G, double *key,
+    int32_t *loc, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t n = G->B.nrows ;
+    k_walk_keys<M, T> <<<(unsigned) std::min<int64_t> ((n + 255) / 256, 4096), 256, 0, s>>> (
+        G->RB, n, G->tn, key, loc) ;
+    GXD_LAUNCH_CHECK () ;
+cleanup:
+    return info ;
+}
+
+static GrB_Info walk_keys (const gxd_gpu_ctx *G, double *key, int32_t *loc,
+    cudaStream_t s, char *msg)
+{
+    const gxd_plan *P = &G->P ;
+    GXD_DISPATCH (P, launch_walk_keys, G, key, loc, s, msg) ;
+    return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
+}
+
+// each tile's rows of B sorted by (walk key, row) into *ord, the keys into
+// *okey (a stable sort of rows in order: ties stay by row)
+static GrB_Info walk_prepare (const gxd_gpu_ctx *G, int32_t **ord,
+    double **okey, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t n = G->B.nrows, nt = G->ntiles ;
+    double *key = NULL ;
+    int32_t *loc = NULL ;
+    int64_t *off = NULL, *hoff = NULL ;
+    void *tmp = NULL ;
+    size_t bytes = 0 ;
+    hoff = (int64_t *) malloc ((size_t) (nt + 1) * sizeof (int64_t)) ;
+    if (hoff == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
+    for (int64_t t = 0 ; t <= nt ; t++) hoff [t] = std::min<int64_t> (t * G->tn, n) ;
+    GXD_CUDA_TRY (cudaMalloc (&key, (size_t) n * sizeof (double))) ;
+    GXD_CUDA_TRY (cudaMalloc (&loc, (size_t) n * sizeof (int32_t))) ;
+    GXD_CUDA_TRY (cudaMalloc (okey, (size_t) n * sizeof (double))) ;
+    GXD_CUDA_TRY (cudaMalloc (ord, (size_t) n * sizeof (int32_t))) ;
+    GXD_CUDA_TRY (cudaMalloc (&off, (size_t) (nt + 1) * sizeof (int64_t))) ;
+    GXD_CUDA_TRY (cudaMemcpyAsync (off, hoff, (size_t) (nt + 1) * sizeof (int64_t),
+        cudaMemcpyHostToDevice, s)) ;
+    GXD_GPU_TRY (walk_keys (G, key, loc, s, msg)) ;
+    GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairs (NULL, bytes, key,
+        *okey, loc, *ord, (int) n, (int) nt, off, off + 1, s)) ;
+    GXD_CUDA_TRY (cudaMalloc (&tmp, bytes)) ;
+    GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairs (tmp, bytes, key,
+        *okey, loc, *ord, (int) n, (int) nt, off, off + 1, s)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+cleanup:
+    if (info != GrB_SUCCESS)
+    {
+        cudaStreamSynchronize (s) ;
+        cudaFree (*ord) ; cudaFree (*okey) ;
+        *ord = NULL ; *okey = NULL ;
+    }
+    cudaFree (key) ; cudaFree (loc) ; cudaFree (off) ; cudaFree (tmp) ;
+    free (hoff) ;
+    return info ;
+}
+
+// rows per tile of the fused path: only the lists (row_bytes a row) live on
+// the device, within a quarter of the free memory
+static int64_t fused_tile_rows (int64_t m, size_t row_bytes)
+{
+    size_t freeb = 0, total = 0 ;
+    if (cudaMemGetInfo (&freeb, &total) != cudaSuccess) freeb = 1 << 30 ;
+    int64_t rows = (int64_t) (freeb / 4 / row_bytes) ;
+    return (rows < 1) ? 1 : (rows > m) ? m : rows ;
+}
+
 extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, int64_t k, bool largest, bool exclude_self,
     int64_t *Cj, double *Cd, int64_t *count, char *msg)
@@ -273,12 +358,18 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     GrB_Info info = GrB_SUCCESS ;
     const int64_t m = A->nrows, n = B->nrows ;
     const size_t tsize = P->fp64 ? sizeof (double) : sizeof (float) ;
+    const size_t row_bytes = (size_t) k * (sizeof (int64_t) + sizeof (double))
+        + sizeof (int64_t) ;
     gxd_gpu_ctx G ;
     cudaStream_t s = NULL ;
     void *dC = NULL ;
     int64_t *dj = NULL, *dn = NULL ;
-    double *dd = NULL ;
+    double *dd = NULL, *okey = NULL ;
+    int32_t *ord = NULL ;
+    bool fused = false ;
+    gxd_fx_sel S ;
     memset (&G, 0, sizeof (G)) ;
+    memset (&S, 0, sizeof (S)) ;
     if (k < 1 || k > GXD_GPU_KNN_MAX_K || k > n)
     {
         return gxd_fail (GrB_INVALID_VALUE, msg, "k outside 1 .. min (n, "
@@ -288,23 +379,45 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
     {
         int strategy = gxd_choose_strategy (P) ;
-        int64_t tile = gxd_select_tile_rows (P, m, n, strategy,
-            (size_t) k * (sizeof (int64_t) + sizeof (double)) + sizeof (int64_t)) ;
+        int64_t tile = gxd_select_tile_rows (P, m, n, strategy, row_bytes) ;
         GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
-        GXD_CUDA_TRY (cudaMalloc (&dC, (size_t) tile * n * tsize)) ;
+        // the fixed-point kernel selects as it goes; other kernels write
+        // tiles of distances that k_topk selects from
+        fused = G.strategy == GXD_STRAT_INTERSECT && G.fixed_point && !largest
+            && k <= GXD_FX_SEL_MAXK ;
+        if (fused)
+        {
+            tile = fused_tile_rows (m, row_bytes) ;
+            if (gxd_walk_metric (P->metric))
+                GXD_GPU_TRY (walk_prepare (&G, &ord, &okey, s, msg)) ;
+            S.k = (int) k ;
+            S.exclude_self = exclude_self ;
+            S.ord = ord ;
+            S.okey = okey ;
+        }
+        else GXD_CUDA_TRY (cudaMalloc (&dC, (size_t) tile * n * tsize)) ;
         GXD_CUDA_TRY (cudaMalloc (&dj, (size_t) tile * k * sizeof (int64_t))) ;
         GXD_CUDA_TRY (cudaMalloc (&dd, (size_t) tile * k * sizeof (double))) ;
         GXD_CUDA_TRY (cudaMalloc (&dn, (size_t) tile * sizeof (int64_t))) ;
         for (int64_t i0 = 0 ; i0 < m ; i0 += tile)
         {
             int64_t rows = (m - i0 < tile) ? (m - i0) : tile ;
-            GXD_GPU_TRY (gxd_gpu_run_tile (&G, i0, i0 + rows, dC, s, msg)) ;
-            if (P->fp64)
-                GXD_GPU_TRY (launch_topk<double> (dC, rows, n, (int) k, largest,
-                    i0, exclude_self, dj, dd, dn, s, msg))
+            if (fused)
+            {
+                S.lj = dj ; S.ld = dd ; S.ln = dn ;
+                GXD_CUDA_TRY (cudaMemsetAsync (dn, 0, rows * sizeof (int64_t), s)) ;
+                GXD_GPU_TRY (gxd_intersect_fx_select (&G, i0, i0 + rows, &S, s, msg)) ;
+            }
             else
-                GXD_GPU_TRY (launch_topk<float> (dC, rows, n, (int) k, largest,
-                    i0, exclude_self, dj, dd, dn, s, msg))
+            {
+                GXD_GPU_TRY (gxd_gpu_run_tile (&G, i0, i0 + rows, dC, s, msg)) ;
+                if (P->fp64)
+                    GXD_GPU_TRY (launch_topk<double> (dC, rows, n, (int) k, largest,
+                        i0, exclude_self, dj, dd, dn, s, msg))
+                else
+                    GXD_GPU_TRY (launch_topk<float> (dC, rows, n, (int) k, largest,
+                        i0, exclude_self, dj, dd, dn, s, msg))
+            }
             GXD_CUDA_TRY (cudaMemcpyAsync (Cj + i0 * k, dj, rows * k * sizeof (int64_t),
                 cudaMemcpyDeviceToHost, s)) ;
             GXD_CUDA_TRY (cudaMemcpyAsync (Cd + i0 * k, dd, rows * k * sizeof (double),
@@ -317,6 +430,7 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
 cleanup:
     if (s) cudaStreamSynchronize (s) ;
     cudaFree (dC) ; cudaFree (dj) ; cudaFree (dd) ; cudaFree (dn) ;
+    cudaFree (ord) ; cudaFree (okey) ;
     if (s) cudaStreamDestroy (s) ;
     gxd_ctx_free (&G) ;
     return info ;

@@ -1183,3 +1183,66 @@ GrB_Info gxt_distance (GrB_Matrix *C, GrB_Type ctype, GrB_Semiring s,
     gxt_poison (*C) ;
     return GxB_mxm_distance (*C, NULL, NULL, s, A, B, desc) ;
 }
+
+// the brute-force neighborhoods of a full distance matrix (gxt_brute_neighbors)
+static bool nb_largest ;
+
+static int nb_cmp (const void *a, const void *b)
+{
+    const gxt_nb_entry *x = a, *y = b ;
+    bool xn = (x->d != x->d), yn = (y->d != y->d) ;
+    if (xn != yn) return xn ? 1 : -1 ;
+    if (!xn && x->d != y->d)
+    {
+        bool before = nb_largest ? (x->d > y->d) : (x->d < y->d) ;
+        return before ? -1 : 1 ;
+    }
+    return (x->j < y->j) ? -1 : (x->j > y->j) ;
+}
+
+void gxt_nb_sort (gxt_nb_entry *row, int64_t nr, bool largest)
+{
+    nb_largest = largest ;
+    qsort (row, nr, sizeof (gxt_nb_entry), nb_cmp) ;
+}
+
+void gxt_brute_neighbors (GrB_Matrix *R, GrB_Matrix D, GrB_Matrix Mask,
+    bool structural, bool comp, bool exclude_self, uint64_t k, double eps,
+    bool largest)
+{
+    GrB_Index m, n ;
+    GrB_Type type ;
+    GXT_OK (GrB_Matrix_nrows (&m, D)) ;
+    GXT_OK (GrB_Matrix_ncols (&n, D)) ;
+    GXT_OK (GxB_Matrix_type (&type, D)) ;
+    GXT_OK (GrB_Matrix_new (R, type, m, n)) ;
+    gxt_nb_entry *row = malloc ((n + 1) * sizeof (gxt_nb_entry)) ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        int64_t nr = 0 ;
+        for (GrB_Index j = 0 ; j < n ; j++)
+        {
+            if (exclude_self && i == j) continue ;
+            if (Mask != NULL)
+            {
+                bool x = false ;
+                GrB_Info info = GrB_Matrix_extractElement_BOOL (&x, Mask, i, j) ;
+                bool in = (info == GrB_SUCCESS) && (x || structural) ;
+                if (in == comp) continue ;
+            }
+            double d ;
+            if (GrB_Matrix_extractElement_FP64 (&d, D, i, j) != GrB_SUCCESS) continue ;
+            if (k == 0 && !(largest ? d >= eps : d <= eps)) continue ;
+            row [nr++] = (gxt_nb_entry) { d, (int64_t) j } ;
+        }
+        gxt_nb_sort (row, nr, largest) ;
+        int64_t keep = (k == 0 || (int64_t) k > nr) ? nr : (int64_t) k ;
+        for (int64_t q = 0 ; q < keep ; q++)
+        {
+            // a float widened to double and back keeps its bits
+            GXT_OK (GrB_Matrix_setElement_FP64 (*R, row [q].d, i, row [q].j)) ;
+        }
+    }
+    free (row) ;
+    GXT_OK (GrB_Matrix_wait (*R, GrB_MATERIALIZE)) ;
+}

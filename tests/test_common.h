@@ -289,6 +289,19 @@ void gxt_check_same (GrB_Matrix got, GrB_Matrix ref, double rtol,
 // got and ref are identical bit for bit: type, dims, pattern, values
 void gxt_check_bitwise (GrB_Matrix got, GrB_Matrix ref, const char *context) ;
 
+// a row's neighbors sorted in the library's order (smaller distance first,
+// larger first when largest, NaN last, ties to the smaller column)
+typedef struct { double d ; int64_t j ; } gxt_nb_entry ;
+void gxt_nb_sort (gxt_nb_entry *row, int64_t nr, bool largest) ;
+
+// *R = the k best of each row of the full distance matrix D among the
+// candidates (Mask, complemented or not; j != i with exclude_self), by
+// gxt_nb_sort; k = 0: the entries within
+// eps (at least eps when largest)
+void gxt_brute_neighbors (GrB_Matrix *R, GrB_Matrix D, GrB_Matrix Mask,
+    bool structural, bool comp, bool exclude_self, uint64_t k, double eps,
+    bool largest) ;
+
 // value of C(i,j) as double (asserts the entry is present)
 double gxt_get (GrB_Matrix C, GrB_Index i, GrB_Index j) ;
 

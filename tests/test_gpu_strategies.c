@@ -71,6 +71,101 @@ static void every_strategy_matches_reference (void **state)
     GXD_gpu_set_tuning (NULL) ;
 }
 
+//------------------------------------------------------------------------------
+// kNN with the selection inside the fixed-point kernel
+//------------------------------------------------------------------------------
+
+// GxB_kNN on the GPU selects inside the fixed-point kernel where the plan
+// takes it (cuda/gpu_knn.cu): tile by tile of B, with the walk over rows
+// that share no column with the query row.  Its result must be the stable
+// sort of the full product's rows, bit for bit, whatever the tiles of B:
+// one tile, tiles of 5 and 37 rows (many tiles, walks of a few rows), and
+// 1,000 rows (more candidates than a block lists: the rescan).  Small
+// integers make many equal distances (ties at the k-th place, equal walk
+// keys); empty rows, a dense row and stored zeros give the walk's edges.
+static void knn_fused_matches_product (void **state)
+{
+    GXT_START ( ) ;
+    GxB_Backend backend = GxB_BACKEND_CPU ;
+    GXT_OK (GxB_Distance_active_backend (&backend)) ;
+    if (backend != GxB_BACKEND_GPU)
+    {
+        print_message ("[ SKIPPED  ] the GPU backend is not in use\n") ;
+        skip ( ) ;
+    }
+    static const forced fx [ ] =
+    {
+        { "fixed point",               { .kv = 3 } },
+        { "fixed point, tiles of 5",   { .kv = 3, .tn = 5 } },
+        { "fixed point, tiles of 37",  { .kv = 3, .tn = 37 } },
+        { "fixed point, tiles of 1000", { .kv = 3, .tn = 1000 } },
+    } ;
+    gxt_spec big = { 0 } ;
+    big.m = 24 ; big.k = 40 ; big.density = 0.3 ; big.empty_frac = 0.05 ;
+    big.dense_row = -1 ; big.values = GXT_NATURALS ;
+    GrB_Matrix Abig, Bbig ;
+    gxt_random (&Abig, &big) ;
+    big.m = 1300 ;
+    gxt_random (&Bbig, &big) ;
+    const gxt_values vals [2] = { GXT_NATURALS, GXT_NONNEG_VALUES } ;
+    for (size_t c = 0 ; c < sizeof (fx) / sizeof (fx [0]) ; c++)
+    {
+        GXD_gpu_set_tuning (&fx [c].t) ;
+        for (int i = 0 ; i < gxt_nmetrics ; i++)
+        {
+            const gxt_metric *mt = &gxt_metrics [i] ;
+            if (strcmp (mt->name, "DOT") == 0) continue ;   // not fixed point
+            for (size_t q = 0 ; q <= sizeof (shapes) / sizeof (shapes [0]) ; q++)
+            {
+                GrB_Type type = ((i + q) % 2) ? GrB_FP64 : GrB_FP32 ;
+                GrB_Matrix A, B, D, R, C ;
+                bool own = (q < sizeof (shapes) / sizeof (shapes [0])) ;
+                if (own) gxt_pair (&A, &B, shapes [q], vals [(i + q / 2) % 2]) ;
+                else { A = Abig ; B = Bbig ; }
+                GrB_Index m, n ;
+                GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+                GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+                GrB_Semiring s = gxt_semiring (mt, type) ;
+                // against B, and the self-query of B without the point
+                for (int self = 0 ; self <= 1 ; self++)
+                {
+                    GrB_Matrix Q = self ? B : A ;
+                    GrB_Index mq = self ? n : m ;
+                    GXT_OK (GrB_Matrix_new (&D, type, mq, n)) ;
+                    GXT_OK (GxB_mxm_distance (D, NULL, NULL, s, Q, B, NULL)) ;
+                    uint64_t ks [3] = { 1, 7, 32 } ;
+                    for (int kq = 0 ; kq < 3 ; kq++)
+                    {
+                        gxt_brute_neighbors (&R, D, NULL, false, false, self,
+                            ks [kq], 0, false) ;
+                        GrB_Descriptor d = NULL ;
+                        GXT_OK (GrB_Descriptor_new (&d)) ;
+                        if (self) GXT_OK (GxB_Desc_set_exclude_self (d, true)) ;
+                        GXT_OK (GrB_Matrix_new (&C, type, mq, n)) ;
+                        gxt_poison (C) ;
+                        GXT_OK (GxB_kNN (C, NULL, s, ks [kq], Q, B, d)) ;
+                        char ctx [200] ;
+                        snprintf (ctx, sizeof (ctx), "kNN %s, %s, %s, k %d%s",
+                            mt->name, fx [c].name, own ? gxt_shape_name (shapes [q])
+                            : "1300 rows", (int) ks [kq], self ? ", self" : "") ;
+                        gxt_check_bitwise (C, R, ctx) ;
+                        GrB_Matrix_free (&C) ; GrB_Matrix_free (&R) ;
+                        // the mark is kept by address: a later descriptor
+                        // at this address must not inherit it
+                        if (self) GXT_OK (GxB_Desc_set_exclude_self (d, false)) ;
+                        GrB_Descriptor_free (&d) ;
+                    }
+                    GrB_Matrix_free (&D) ;
+                }
+                gxt_semiring_free (mt, &s) ;
+                if (own) { GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; }
+            }
+        }
+    }
+    GXD_gpu_set_tuning (NULL) ;
+    GrB_Matrix_free (&Abig) ; GrB_Matrix_free (&Bbig) ;
+}
+
 int main (void)
 {
     // ctest's SKIP_RETURN_CODE: no GPU, or the CPU backend asked for
@@ -84,6 +179,7 @@ int main (void)
     const struct CMUnitTest tests [ ] =
     {
         cmocka_unit_test (every_strategy_matches_reference),
+        cmocka_unit_test (knn_fused_matches_product),
     } ;
     return gxt_main ("gpu_strategies", tests, sizeof (tests) / sizeof (tests [0])) ;
 }

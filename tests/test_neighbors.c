@@ -19,67 +19,6 @@
 #include "test_common.h"
 #include "gxd_test_hooks.h"
 
-// the sort key of a row's entry
-typedef struct { double d ; int64_t j ; } entry ;
-static bool largest_first ;
-
-static int cmp_entry (const void *a, const void *b)
-{
-    const entry *x = a, *y = b ;
-    bool xn = (x->d != x->d), yn = (y->d != y->d) ;
-    if (xn != yn) return xn ? 1 : -1 ;
-    if (!xn && x->d != y->d)
-    {
-        bool before = largest_first ? (x->d > y->d) : (x->d < y->d) ;
-        return before ? -1 : 1 ;
-    }
-    return (x->j < y->j) ? -1 : (x->j > y->j) ;
-}
-
-// R = the k best of each row of D among the candidates (Mask / complement /
-// exclude self), by a stable sort; k = 0: the radius graph of eps
-static void brute (GrB_Matrix *R, GrB_Matrix D, GrB_Matrix Mask,
-    bool structural, bool comp, bool exclude_self, uint64_t k, double eps,
-    bool largest)
-{
-    GrB_Index m, n ;
-    GrB_Type type ;
-    GXT_OK (GrB_Matrix_nrows (&m, D)) ;
-    GXT_OK (GrB_Matrix_ncols (&n, D)) ;
-    GXT_OK (GxB_Matrix_type (&type, D)) ;
-    GXT_OK (GrB_Matrix_new (R, type, m, n)) ;
-    entry *row = malloc ((n + 1) * sizeof (entry)) ;
-    largest_first = largest ;
-    for (GrB_Index i = 0 ; i < m ; i++)
-    {
-        int64_t nr = 0 ;
-        for (GrB_Index j = 0 ; j < n ; j++)
-        {
-            if (exclude_self && i == j) continue ;
-            if (Mask != NULL)
-            {
-                bool x = false ;
-                GrB_Info info = GrB_Matrix_extractElement_BOOL (&x, Mask, i, j) ;
-                bool in = (info == GrB_SUCCESS) && (x || structural) ;
-                if (in == comp) continue ;
-            }
-            double d ;
-            if (GrB_Matrix_extractElement_FP64 (&d, D, i, j) != GrB_SUCCESS) continue ;
-            if (k == 0 && !(largest ? d >= eps : d <= eps)) continue ;
-            row [nr++] = (entry) { d, (int64_t) j } ;
-        }
-        qsort (row, nr, sizeof (entry), cmp_entry) ;
-        int64_t keep = (k == 0 || (int64_t) k > nr) ? nr : (int64_t) k ;
-        for (int64_t q = 0 ; q < keep ; q++)
-        {
-            // a float widened to double and back keeps its bits
-            GXT_OK (GrB_Matrix_setElement_FP64 (*R, row [q].d, i, row [q].j)) ;
-        }
-    }
-    free (row) ;
-    GXT_OK (GrB_Matrix_wait (*R, GrB_MATERIALIZE)) ;
-}
-
 // one kNN or radius call checked against the stable sort of the full product
 static void check_one (GrB_Semiring s, GrB_Type type, GrB_Matrix A,
     GrB_Matrix B, GrB_Matrix Mask, bool structural, bool comp,
@@ -95,7 +34,8 @@ static void check_one (GrB_Semiring s, GrB_Type type, GrB_Matrix A,
     GrB_Descriptor dd = gxt_desc (structural, false, false, false, false) ;
     GXT_OK (GxB_mxm_distance (D, comp ? NULL : Mask, NULL, s, A, B, dd)) ;
     GrB_Descriptor_free (&dd) ;
-    brute (&R, D, Mask, structural, comp, exclude_self, k, eps, largest) ;
+    gxt_brute_neighbors (&R, D, Mask, structural, comp, exclude_self, k, eps,
+        largest) ;
     GrB_Descriptor d = gxt_desc (structural, comp, true, false, false) ;
     if (exclude_self) GXT_OK (GxB_Desc_set_exclude_self (d, true)) ;
     gxt_snapshot sa = gxt_snap (A), sb = gxt_snap (B) ;
@@ -409,8 +349,7 @@ static void neighbor_order (void **state)
             &j_size, &x_size, &iso, &jumbled, NULL)) ;
         if (!jumbled || iso) GXT_FAIL ("k %llu: C came back sorted by column",
             (unsigned long long) k) ;
-        entry *row = malloc (900 * sizeof (entry)) ;
-        largest_first = dot ;
+        gxt_nb_entry *row = malloc (900 * sizeof (gxt_nb_entry)) ;
         for (GrB_Index i = 0 ; i < 30 ; i++)
         {
             int64_t nr = 0 ;
@@ -419,10 +358,10 @@ static void neighbor_order (void **state)
                 double d ;
                 if (GrB_Matrix_extractElement_FP64 (&d, D, i, j) == GrB_SUCCESS)
                 {
-                    row [nr++] = (entry) { d, (int64_t) j } ;
+                    row [nr++] = (gxt_nb_entry) { d, (int64_t) j } ;
                 }
             }
-            qsort (row, nr, sizeof (entry), cmp_entry) ;
+            gxt_nb_sort (row, nr, dot) ;
             if ((int64_t) (Cp [i+1] - Cp [i]) != (nr < (int64_t) k ? nr : (int64_t) k))
             {
                 GXT_FAIL ("k %llu, row %llu: %llu neighbors", (unsigned long long) k,
@@ -430,7 +369,7 @@ static void neighbor_order (void **state)
             }
             for (GrB_Index p = Cp [i] ; p < Cp [i+1] ; p++)
             {
-                const entry *e = &row [p - Cp [i]] ;
+                const gxt_nb_entry *e = &row [p - Cp [i]] ;
                 if ((int64_t) Cj [p] != e->j || memcmp (&Cx [p], &e->d, sizeof (double)))
                 {
                     GXT_FAIL ("k %llu, row %llu, place %llu: column %llu (%g), "
