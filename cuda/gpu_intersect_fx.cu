@@ -674,12 +674,14 @@ __device__ __forceinline__ bool fx_untouched (const uint32_t *flo,
 }
 
 // warp 0: the tile's untouched rows by increasing walk key (gxd_fx_sel),
-// into the sorted list wd/wj (at most S.k); false when the walk had to end
+// into the sorted list wd/wj (at most S.k); false when the walk had to end.
+// With tv, (td, tj) is the row's k-th best from earlier tiles: a row at or
+// past it ends the walk (this tile's columns are all larger than tj)
 template <int M, typename T>
 __device__ bool fx_walk (const gxd_plan &P, const gxd_fx_sel &S, int64_t i,
     const uint32_t *flo, const uint32_t *fhi, bool wide, double q,
     const gxd_row &ra, const gxd_drows &RB, int64_t j0, int w, int64_t k,
-    double *wd, int32_t *wj, int *nw_out)
+    bool tv, double td, int32_t tj, double *wd, int32_t *wj, int *nw_out)
 {
     const unsigned full = 0xffffffffu ;
     const int lane = threadIdx.x & 31, K = S.k ;
@@ -720,6 +722,7 @@ __device__ bool fx_walk (const gxd_plan &P, const gxd_fx_sel &S, int64_t i,
             const int32_t jl = __shfl_sync (full, j, l) ;
             const double kl = __shfl_sync (full, key, l) ;
             if (lane != 0 || act != 0 || !c) continue ;
+            if (tv && !sel_before (dl, jl, td, tj)) { act = 1 ; continue ; }
             if (nw == K)
             {
                 if (dl > wd [K-1]) { act = 1 ; continue ; }
@@ -781,7 +784,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     {
         int nw = 0 ;
         const bool ok = fx_walk<M, T> (P, S, i, flo, fhi, wide, q, ra, RB, j0, w,
-            k, s_wd, s_wj, &nw) ;
+            k, s_tv, s_td, s_tj, s_wd, s_wj, &nw) ;
         if (tid == 0)
         {
             s_walk = ok ;
