@@ -221,11 +221,12 @@ typedef struct
     size_t zs ;                 // f's values: bytes, and signed integers
     bool zsigned ;
     gxd_fvalues grid ;          // f on the distinct values' grid (grid.ia
-    void *G ;                   // NULL: none), its values and indices
-    int32_t *ia, *ib ;
+    void *G ;                   // NULL: none), its values and indices, and
+    int32_t *ia, *ib ;          // how many values it holds
+    int64_t grid_n ;
     void *X, *Y ;               // no grid: a chunk's values of A and B ...
     size_t X_size, Y_size ;     // ... and their sizes (lent to GraphBLAS)
-    int64_t chunk ;             // terms per chunk
+    int64_t chunk, room ;       // terms per chunk, and the most of a chunk
 }
 gxd_terms ;
 GrB_Info GXD_terms_new (gxd_terms *T, const gxd_call *call, const gxd_csr *A,

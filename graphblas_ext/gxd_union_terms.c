@@ -102,6 +102,7 @@ static GrB_Info grid_new (gxd_terms *T, size_t xs, size_t ys)
     GXD_TRY (GXD_mult_pairs (&T->G, &zsize, call->type, (void **) &X, &xsize,
         (void **) &Y, &ysize, L, call)) ;
     T->grid = (gxd_fvalues) { T->G, T->zs, T->zsigned, T->ia, T->ib, ub } ;
+    T->grid_n = L ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
@@ -135,6 +136,7 @@ GrB_Info GXD_terms_new (gxd_terms *T, const gxd_call *call, const gxd_csr *A,
         int64_t room = (T->chunk > widest) ? T->chunk : widest ;
         if (room > T->start [m]) room = T->start [m] ;
         if (room < 1) room = 1 ;
+        T->room = room ;
         T->X_size = room * xs ;
         T->Y_size = room * ys ;
         T->X = GXD_malloc (T->X_size) ;
