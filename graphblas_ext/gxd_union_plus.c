@@ -88,11 +88,12 @@ void GXD_redo_free (gxd_redo *R)
     memset (R, 0, sizeof (*R)) ;
 }
 
-// room for one more pair in R
-static bool redo_grow (gxd_redo *R)
+// room for need pairs in R
+static bool redo_reserve (gxd_redo *R, int64_t need)
 {
-    if (R->n < R->cap) return true ;
+    if (need <= R->cap) return true ;
     int64_t cap = (R->cap < 1024) ? 1024 : 2 * R->cap ;
+    if (cap < need) cap = need ;
     int64_t *a [3] = { R->i, R->j, R->pos } ;
     int64_t *b [3] ;
     for (int q = 0 ; q < 3 ; q++)
@@ -302,7 +303,7 @@ typedef struct
     uint64_t *x, *c ;           // per pair of a block: T1 - P, cnt (bits of
                                 // double for FP, of 64-bit integers else)
     uint8_t *bad ;              // per pair of a block: not trusted
-    uint8_t *row_bad ;          // per row of a block: some pair not trusted
+    int64_t *row_bad ;          // per row of a block: its pairs not trusted
 }
 job ;
 
@@ -384,7 +385,7 @@ static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
 // and bad [t - tb], from x and c at [t - tb]; columns Mj [t], or t - t0
 // where Mj is NULL (every pair).  Inlined with constant dense and f32, so
 // that each of the four loops is compiled on its own (and vectorized).
-static inline __attribute__ ((always_inline)) bool fp_row (const bool dense,
+static inline __attribute__ ((always_inline)) int64_t fp_row (const bool dense,
     const bool f32, const job *J, int64_t i, int64_t t0, int64_t t1,
     int64_t tb, const int64_t *restrict Mj, const double *restrict x,
     const double *restrict c, uint8_t *restrict bad, void *Cx)
@@ -397,7 +398,7 @@ static inline __attribute__ ((always_inline)) bool fp_row (const bool dense,
     const double rAi = J->SA->r [i], sAi = J->SA->s [i] ;
     float *restrict C32 = Cx ;
     double *restrict C64 = Cx ;
-    uint8_t any = 0 ;
+    int64_t nbad = 0 ;
     for (int64_t t = t0 ; t < t1 ; t++)
     {
         int64_t j = dense ? t - t0 : Mj [t], s = t - tb ;
@@ -420,15 +421,15 @@ static inline __attribute__ ((always_inline)) bool fp_row (const bool dense,
             * (sAi + sB [j]) + 5 * (fabs (xs) + miss * afee)) ;
         uint8_t b = !(bound <= tol * fabs (d)) ;
         bad [s] = b ;
-        any |= b ;
+        nbad += b ;
         if (f32) C32 [t] = (float) d ;
         else C64 [t] = d ;
     }
-    return any ;
+    return nbad ;
 }
 
 // Cx for the pairs of row i (t0 <= t < t1, the block's first tb), from
-// J->x and J->c; *J->row_bad [i - i0] set where one is not trusted
+// J->x and J->c; J->row_bad [i - i0] = how many are not trusted
 static void finish_row (const job *J, int64_t i, int64_t i0, int64_t t0,
     int64_t t1, int64_t tb)
 {
@@ -439,7 +440,7 @@ static void finish_row (const job *J, int64_t i, int64_t i0, int64_t t0,
     const double *cd = a->count ? (const double *) J->c : NULL ;
     if (a->fp)
     {
-        bool any ;
+        int64_t any ;
         if (Mj == NULL && f32)
             any = fp_row (true, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
         else if (Mj == NULL)
@@ -462,7 +463,7 @@ static void finish_row (const job *J, int64_t i, int64_t i0, int64_t t0,
             uint64_t miss = (uint64_t) (kA - nB [j]) + (a->count ? cu [s] : 0) ;
             put_int (J->Cx, t, a->zs, xu [s] + uAi + uB [j] + miss * fee) ;
         }
-        J->row_bad [i - i0] = false ;
+        J->row_bad [i - i0] = 0 ;
     }
 }
 
@@ -598,23 +599,35 @@ static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
         GXD_TRY (GXD_terms_each (J->terms, i0, i1, sum_and_finish, &R)) ;
     }
 
-    // the pairs not trusted, in order
+    // the pairs not trusted, in order: where each row's go, then each row's
+    // found on every thread (one thread scanning the rows that hold one,
+    // every row where A and B share rows and a row's pair with itself
+    // cancels, kept the others idle)
     if (a->fp)
     {
+        int64_t *first = J->row_bad, total = redo->n ;
         for (int64_t i = i0 ; i < i1 ; i++)
         {
-            if (!J->row_bad [i - i0]) continue ;
-            int64_t t1 = row_start (J, i + 1) ;
-            for (int64_t t = row_start (J, i) ; t < t1 ; t++)
+            int64_t c = first [i - i0] ;
+            first [i - i0] = total ;
+            total += c ;
+        }
+        first [i1 - i0] = total ;
+        if (!redo_reserve (redo, total)) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+        #pragma omp parallel for schedule(dynamic, 4)
+        for (int64_t i = i0 ; i < i1 ; i++)
+        {
+            int64_t q = first [i - i0], qend = first [i - i0 + 1] ;
+            for (int64_t t = row_start (J, i) ; q < qend ; t++)
             {
                 if (!J->bad [t - tb]) continue ;
-                if (!redo_grow (redo)) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-                redo->i [redo->n] = i ;
-                redo->j [redo->n] = (J->M != NULL) ? J->M->j [t] : t - i * J->n ;
-                redo->pos [redo->n] = t ;
-                redo->n++ ;
+                redo->i [q] = i ;
+                redo->j [q] = (J->M != NULL) ? J->M->j [t] : t - i * J->n ;
+                redo->pos [q] = t ;
+                q++ ;
             }
         }
+        redo->n = total ;
     }
     __atomic_add_fetch (&stat_pairs, te - tb, __ATOMIC_RELAXED) ;
     GXD_FREE_ALL ;
@@ -641,7 +654,8 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     gxd_rows A0 = { 0 }, B0 = { 0 }, Bt = { 0 }, B0t = { 0 } ;
     side SA = { 0 }, SB = { 0 } ;
     uint64_t *xw = NULL, *cw = NULL ;
-    uint8_t *bad = NULL, *rbad = NULL ;
+    uint8_t *bad = NULL ;
+    int64_t *rbad = NULL ;
     gxd_terms T = { 0 } ;
     job J = { 0 } ;
     arith a ;
@@ -704,7 +718,7 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     xw = GXD_malloc (most * sizeof (uint64_t)) ;
     cw = a.count ? GXD_malloc (most * sizeof (uint64_t)) : NULL ;
     bad = GXD_malloc (most) ;
-    rbad = GXD_malloc (m + 1) ;
+    rbad = GXD_malloc ((m + 1) * sizeof (int64_t)) ;
     if (xw == NULL || (a.count && cw == NULL) || bad == NULL || rbad == NULL)
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
