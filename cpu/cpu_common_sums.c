@@ -262,27 +262,37 @@ void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
         mark [c] = 1 ;
     }
 
-    // each pair: the best of the four, then the row's workspace cleared
-    const uint64_t *Ak = R->Ak + p0, *Bk = R->Bk ;
-    const int64_t *Bp = R->Bp, *Bj = R->Bj ;
+    // each pair: the best of the four, then the row's workspace cleared.
+    // Row j's best column first, from arrays read in order: most rows of B
+    // hold it where row i does not (else their next ones, row by row)
+    const uint64_t *Ak = R->Ak + p0, *Bk = R->Bk, *Bk0 = R->Bk0 ;
+    const int64_t *Bp = R->Bp, *Bj = R->Bj, *Bj0 = R->Bj0 ;
+    const uint64_t fee = R->fee ;
+    const gxd_key_kind kind = R->kind ;
+    const bool min = R->min ;
+    const size_t zs = R->zs ;
     for (int64_t j = 0 ; j < n ; j++)
     {
         uint64_t best = K [j] ;
         if (run [j] < nA) best = kmax (best, Ak [run [j]]) ;
-        int64_t q = Bp [j], q1 = Bp [j+1] ;
-        while (q < q1 && mark [Bj [q]]) q++ ;
-        if (q < q1) best = kmax (best, Bk [q]) ;
-        bool miss = (cnt == NULL) || (nA + (q1 - Bp [j]) - cnt [j] < k) ;
-        if (miss) best = kmax (best, R->fee) ;
-        uint64_t v = gxd_key_value (best, R->kind, R->min) ;
-        if (R->kind == GXD_KEY_FP)
+        if (!mark [Bj0 [j]]) best = kmax (best, Bk0 [j]) ;
+        else
+        {
+            int64_t q = Bp [j] + 1, q1 = Bp [j+1] ;
+            while (q < q1 && mark [Bj [q]]) q++ ;
+            if (q < q1) best = kmax (best, Bk [q]) ;
+        }
+        bool miss = (cnt == NULL) || (nA + (Bp [j+1] - Bp [j]) - cnt [j] < k) ;
+        if (miss) best = kmax (best, fee) ;
+        uint64_t v = gxd_key_value (best, kind, min) ;
+        if (kind == GXD_KEY_FP)
         {
             double d ;
             memcpy (&d, &v, sizeof (d)) ;
-            if (R->zs == 4) ((float *) Ci) [j] = (float) d ;
+            if (zs == 4) ((float *) Ci) [j] = (float) d ;
             else ((double *) Ci) [j] = d ;
         }
-        else switch (R->zs)
+        else switch (zs)
         {
             case 1:  ((uint8_t  *) Ci) [j] = (uint8_t)  v ; break ;
             case 2:  ((uint16_t *) Ci) [j] = (uint16_t) v ; break ;

@@ -128,6 +128,8 @@ typedef struct
     const gxd_csr *Bt ;         // B transposed (the common columns)
     const int64_t *Bp, *Bj ;    // B's rows, each in descending order of Bk
     const uint64_t *Bk ;        // keys of B0, as those entries
+    const int64_t *Bj0 ;        // each row's first column (k: empty row) ...
+    const uint64_t *Bk0 ;       // ... and its key
     uint64_t fee ;              // the key of f(e,e)
     bool count ;                // a pair may miss no column: count them
     gxd_key_kind kind ;         // the result's type: keys' kind, ...
@@ -136,8 +138,8 @@ typedef struct
 }
 gxd_minmax ;
 
-// the workspace of one thread: n keys, n and (count) n counters, k marks
-// (all zero between rows)
+// the workspace of one thread: n keys, n and (count) n counters, k + 1
+// marks (all zero between rows but mark [k], always 1)
 typedef struct
 {
     uint64_t *K ;

@@ -174,13 +174,14 @@ GrB_Info GXD_union_max (bool *done, void *Cx, const gxd_call *call,
         GXD_rows_free (&A0) ; GXD_rows_free (&B0) ; GXD_rows_free (&Bt) ;   \
         GXD_terms_free (&T) ; GXD_free (Sj) ; GXD_free (Sk) ;               \
         GXD_free (Sx) ; GXD_free (Bj) ; GXD_free (Bk) ; GXD_free (keys) ;   \
-        GXD_free (Gk) ; GXD_free (space) ; GXD_free (W) ;                   \
+        GXD_free (Gk) ; GXD_free (space) ; GXD_free (W) ; GXD_free (Bj0) ;  \
+        GXD_free (Bk0) ;                                                    \
         if (unpacked) GXD_rows_pack (Ar) ;
     GrB_Scalar ex = NULL, ey = NULL ;
     gxd_rows A0 = { 0 }, B0 = { 0 }, Bt = { 0 } ;
     gxd_terms T = { 0 } ;
-    int64_t *Sj = NULL, *Bj = NULL ;
-    uint64_t *Sk = NULL, *Bk = NULL, *keys = NULL, *Gk = NULL ;
+    int64_t *Sj = NULL, *Bj = NULL, *Bj0 = NULL ;
+    uint64_t *Sk = NULL, *Bk = NULL, *Bk0 = NULL, *keys = NULL, *Gk = NULL ;
     char *Sx = NULL, *space = NULL ;
     gxd_minmax_work *W = NULL ;
     bool unpacked = false ;
@@ -232,7 +233,10 @@ GrB_Info GXD_union_max (bool *done, void *Cx, const gxd_call *call,
     Sx = GXD_malloc ((na > 0 ? na : 1) * xs) ;
     Bj = GXD_malloc ((nb > 0 ? nb : 1) * sizeof (int64_t)) ;
     Bk = GXD_malloc ((nb > 0 ? nb : 1) * sizeof (uint64_t)) ;
-    if (Sj == NULL || Sk == NULL || Sx == NULL || Bj == NULL || Bk == NULL)
+    Bj0 = GXD_malloc (n * sizeof (int64_t)) ;
+    Bk0 = GXD_malloc (n * sizeof (uint64_t)) ;
+    if (Sj == NULL || Sk == NULL || Sx == NULL || Bj == NULL || Bk == NULL
+        || Bj0 == NULL || Bk0 == NULL)
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
     }
@@ -269,12 +273,18 @@ GrB_Info GXD_union_max (bool *done, void *Cx, const gxd_call *call,
         int64_t len = B0.csr.p [j+1] - B0.csr.p [j] ;
         if (len > bmax) bmax = len ;
     }
+    for (int64_t j = 0 ; j < (int64_t) n ; j++)
+    {
+        bool empty = (B0.csr.p [j+1] == B0.csr.p [j]) ;
+        Bj0 [j] = empty ? (int64_t) k : Bj [B0.csr.p [j]] ;
+        Bk0 [j] = empty ? 0 : Bk [B0.csr.p [j]] ;
+    }
     gxd_minmax R = { .A = &As, .Ak = Sk, .Bt = &Bt.csr, .Bp = B0.csr.p,
-        .Bj = Bj, .Bk = Bk, .fee = gxd_key (fee, kind, min),
+        .Bj = Bj, .Bk = Bk, .Bj0 = Bj0, .Bk0 = Bk0, .fee = gxd_key (fee, kind, min),
         .count = (amax + bmax >= (int64_t) k), .kind = kind, .min = min,
         .zs = zs } ;
     int nth = omp_get_max_threads () ;
-    size_t each = n * (sizeof (uint64_t) + 2 * sizeof (int32_t)) + k ;
+    size_t each = n * (sizeof (uint64_t) + 2 * sizeof (int32_t)) + k + 1 ;
     each = (each + 63) & ~(size_t) 63 ;
     W = GXD_malloc (nth * sizeof (gxd_minmax_work)) ;
     space = GXD_calloc (nth, each) ;
@@ -286,6 +296,7 @@ GrB_Info GXD_union_max (bool *done, void *Cx, const gxd_call *call,
         W [t].run = (int32_t *) (s + n * sizeof (uint64_t)) ;
         W [t].cnt = W [t].run + n ;
         W [t].mark = (uint8_t *) (W [t].cnt + n) ;
+        W [t].mark [k] = 1 ;
     }
 
     rows_job J = { &R, &T, keys, Gk, W, Cx, (int64_t) n } ;
