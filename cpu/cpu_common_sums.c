@@ -189,3 +189,119 @@ void GXD_cpu_common_row (const gxd_csr *A0, const gxd_csr *B0t, int64_t i,
         t += q1 - q0 ;
     }
 }
+
+//------------------------------------------------------------------------------
+// MIN and MAX unions
+//------------------------------------------------------------------------------
+
+// value t of F's type as the arithmetic's 64 bits
+static inline uint64_t fvalue (const void *Z, int64_t t, const gxd_fvalues *F,
+    gxd_key_kind kind)
+{
+    if (kind != GXD_KEY_FP) return zload (Z, t, F->zs, F->zsigned) ;
+    double d = (F->zs == 4) ? ((const float *) Z) [t] : ((const double *) Z) [t] ;
+    uint64_t v ;
+    memcpy (&v, &d, sizeof (v)) ;
+    return v ;
+}
+
+void GXD_cpu_keys (uint64_t *keys, const gxd_fvalues *F, int64_t L,
+    gxd_key_kind kind, bool min)
+{
+    #pragma omp parallel for schedule(static)
+    for (int64_t t = 0 ; t < L ; t++)
+    {
+        keys [t] = gxd_key (fvalue (F->Z, t, F, kind), kind, min) ;
+    }
+}
+
+static inline uint64_t kmax (uint64_t a, uint64_t b)
+{
+    return (a > b) ? a : b ;
+}
+
+void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
+    const uint64_t *Gk, const int32_t *ia, const int32_t *ib, int64_t nb,
+    const gxd_minmax_work *W, void *Ci)
+{
+    const int64_t *Ap = R->A->p, *Aj = R->A->j ;
+    const int64_t *Btp = R->Bt->p, *Btj = R->Bt->j ;
+    const int64_t n = R->Bt->ncols, k = R->A->ncols ;
+    const int64_t p0 = Ap [i], nA = Ap [i+1] - p0 ;
+    uint64_t *restrict K = W->K ;
+    int32_t *restrict run = W->run, *restrict cnt = R->count ? W->cnt : NULL ;
+    uint8_t *restrict mark = W->mark ;
+
+    // over the common columns, in row i's order: K [j] = the best f, run
+    // [j] = how many of row i's first entries row j holds too
+    for (int64_t p = p0 ; p < Ap [i+1] ; p++)
+    {
+        int64_t c = Aj [p], q0 = Btp [c], q1 = Btp [c+1] ;
+        int32_t t = (int32_t) (p - p0) ;
+        if (tk == NULL)
+        {
+            const uint64_t *G = Gk + nb * ia [p] ;
+            for (int64_t q = q0 ; q < q1 ; q++)
+            {
+                int64_t j = Btj [q] ;
+                K [j] = kmax (K [j], G [ib [q]]) ;
+                run [j] += (run [j] == t) ;
+            }
+        }
+        else
+        {
+            for (int64_t q = q0 ; q < q1 ; q++)
+            {
+                int64_t j = Btj [q] ;
+                K [j] = kmax (K [j], tk [q - q0]) ;
+                run [j] += (run [j] == t) ;
+            }
+            tk += q1 - q0 ;
+        }
+        if (cnt != NULL) for (int64_t q = q0 ; q < q1 ; q++) cnt [Btj [q]]++ ;
+        mark [c] = 1 ;
+    }
+
+    // each pair: the best of the four, then the row's workspace cleared.
+    // Row j's best column first, from arrays read in order: most rows of B
+    // hold it where row i does not (else their next ones, row by row)
+    const uint64_t *Ak = R->Ak + p0, *Bk = R->Bk, *Bk0 = R->Bk0 ;
+    const int64_t *Bp = R->Bp, *Bj = R->Bj, *Bj0 = R->Bj0 ;
+    const uint64_t fee = R->fee ;
+    const gxd_key_kind kind = R->kind ;
+    const bool min = R->min ;
+    const size_t zs = R->zs ;
+    for (int64_t j = 0 ; j < n ; j++)
+    {
+        uint64_t best = K [j] ;
+        if (run [j] < nA) best = kmax (best, Ak [run [j]]) ;
+        if (!mark [Bj0 [j]]) best = kmax (best, Bk0 [j]) ;
+        else
+        {
+            int64_t q = Bp [j] + 1, q1 = Bp [j+1] ;
+            while (q < q1 && mark [Bj [q]]) q++ ;
+            if (q < q1) best = kmax (best, Bk [q]) ;
+        }
+        bool miss = (cnt == NULL) || (nA + (Bp [j+1] - Bp [j]) - cnt [j] < k) ;
+        if (miss) best = kmax (best, fee) ;
+        uint64_t v = gxd_key_value (best, kind, min) ;
+        if (kind == GXD_KEY_FP)
+        {
+            double d ;
+            memcpy (&d, &v, sizeof (d)) ;
+            if (zs == 4) ((float *) Ci) [j] = (float) d ;
+            else ((double *) Ci) [j] = d ;
+        }
+        else switch (zs)
+        {
+            case 1:  ((uint8_t  *) Ci) [j] = (uint8_t)  v ; break ;
+            case 2:  ((uint16_t *) Ci) [j] = (uint16_t) v ; break ;
+            case 4:  ((uint32_t *) Ci) [j] = (uint32_t) v ; break ;
+            default: ((uint64_t *) Ci) [j] = v ; break ;
+        }
+        K [j] = 0 ;
+        run [j] = 0 ;
+        if (cnt != NULL) cnt [j] = 0 ;
+    }
+    for (int64_t p = p0 ; p < Ap [i+1] ; p++) mark [Aj [p]] = 0 ;
+}

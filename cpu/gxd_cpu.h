@@ -73,4 +73,86 @@ gxd_fvalues ;
 void GXD_cpu_common_row (const gxd_csr *A0, const gxd_csr *B0t, int64_t i,
     int64_t t, const gxd_fvalues *F, bool fp, uint64_t *Sr, uint64_t *Nr) ;
 
+// The terms of a MIN or MAX union, as keys: 64-bit unsigned integers
+// ordered as the monoid prefers (the larger key is the MAX's larger value,
+// the MIN's smaller), so that one unsigned max serves every type.  NaN is
+// key 0, below all else (GraphBLAS's MIN and MAX omit NaN: the result is
+// NaN only when every term is), and 0 also stands for "no term".  Values
+// come as the arithmetic's 64 bits: a double for FP32/FP64, an integer
+// sign- (GXD_KEY_INT) or zero-extended (GXD_KEY_UINT).
+typedef enum { GXD_KEY_FP, GXD_KEY_INT, GXD_KEY_UINT } gxd_key_kind ;
+
+#define GXD_KEY_SIGN 0x8000000000000000ULL
+
+static inline uint64_t gxd_key (uint64_t v, gxd_key_kind kind, bool min)
+{
+    if (kind == GXD_KEY_FP)
+    {
+        if ((v & ~GXD_KEY_SIGN) > 0x7FF0000000000000ULL) return 0 ;
+        // negative values reversed, below the positive ones: -inf is
+        // 0x000F...F, never 0
+        v = (v & GXD_KEY_SIGN) ? ~v : (v | GXD_KEY_SIGN) ;
+    }
+    else if (kind == GXD_KEY_INT) v ^= GXD_KEY_SIGN ;
+    return min ? ~v : v ;
+}
+
+// the value of a key, as the arithmetic's 64 bits (key 0 of FP: NaN)
+static inline uint64_t gxd_key_value (uint64_t key, gxd_key_kind kind,
+    bool min)
+{
+    if (kind == GXD_KEY_FP && key == 0) return 0x7FF8000000000000ULL ;
+    uint64_t v = min ? ~key : key ;
+    if (kind == GXD_KEY_FP) return (v & GXD_KEY_SIGN) ? (v & ~GXD_KEY_SIGN) : ~v ;
+    if (kind == GXD_KEY_INT) return v ^ GXD_KEY_SIGN ;
+    return v ;
+}
+
+// keys [t] = gxd_key of f's value Z [t] (F's type), t < L
+void GXD_cpu_keys (uint64_t *keys, const gxd_fvalues *F, int64_t L,
+    gxd_key_kind kind, bool min) ;
+
+// A MIN or MAX union of every pair, one row of A at a time.  With A0 =
+// f(., e) on A, B0 = f(e, .) on B and e the missing entries' value, the
+// best term of pair (i,j) is the best of: f over their common columns;
+// A0 over the columns of row i that row j lacks; B0 over those of row j
+// that row i lacks; f(e,e) where some column is in neither.  Each row of A
+// and of B is held in descending order of its A0 (B0) keys, so the second
+// is the first entry of row i's order that row j lacks, and the third the
+// first of row j's that row i lacks: found in a step or a few, never by a
+// merge of the two rows.
+typedef struct
+{
+    const gxd_csr *A ;          // A's rows, each in descending order of Ak
+    const uint64_t *Ak ;        // keys of A0, as A's entries
+    const gxd_csr *Bt ;         // B transposed (the common columns)
+    const int64_t *Bp, *Bj ;    // B's rows, each in descending order of Bk
+    const uint64_t *Bk ;        // keys of B0, as those entries
+    const int64_t *Bj0 ;        // each row's first column (k: empty row) ...
+    const uint64_t *Bk0 ;       // ... and its key
+    uint64_t fee ;              // the key of f(e,e)
+    bool count ;                // a pair may miss no column: count them
+    gxd_key_kind kind ;         // the result's type: keys' kind, ...
+    bool min ;
+    size_t zs ;                 // ... and its bytes (4 or 8 for FP)
+}
+gxd_minmax ;
+
+// the workspace of one thread: n keys, n and (count) n counters, k + 1
+// marks (all zero between rows but mark [k], always 1)
+typedef struct
+{
+    uint64_t *K ;
+    int32_t *run, *cnt ;
+    uint8_t *mark ;
+}
+gxd_minmax_work ;
+
+// Ci [j] (the result's type) for every row j of B, from row i's terms'
+// keys: tk [0 ...] in the order of GXD_cpu_common_gather (row i's first),
+// or (tk NULL) the grid's keys Gk [ia [p] * nb + ib [q]]
+void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
+    const uint64_t *Gk, const int32_t *ia, const int32_t *ib, int64_t nb,
+    const gxd_minmax_work *W, void *Ci) ;
+
 #endif

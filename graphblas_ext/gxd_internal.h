@@ -14,6 +14,7 @@
 #include "gxbdist.h"
 #include "gxd_metric.h"
 #include "gxd_memory.h"
+#include "gxd_cpu.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,41 @@ GrB_Info GXD_mult_pairs (void **Z, size_t *Z_size, GrB_Type ztype,
     void **X, size_t *X_size, void **Y, size_t *Y_size, int64_t L,
     const gxd_call *call) ;
 
+// the terms of every pair's common columns, f evaluated on them in bulk
+// (gxd_union_terms.c): row i's terms are for each entry (i,c) of A (in A's
+// order), for each entry (c,j) of Bt; row i's first is term start [i]
+typedef struct
+{
+    const gxd_call *call ;
+    const gxd_csr *A, *Bt ;     // A's rows (x type), B transposed (y type)
+    int64_t *start ;            // m+1 prefix sums of the rows' terms
+    size_t zs ;                 // f's values: bytes, and signed integers
+    bool zsigned ;
+    gxd_fvalues grid ;          // f on the distinct values' grid (grid.ia
+    void *G ;                   // NULL: none), its values and indices, and
+    int32_t *ia, *ib ;          // how many values it holds
+    int64_t grid_n ;
+    void *X, *Y ;               // no grid: a chunk's values of A and B ...
+    size_t X_size, Y_size ;     // ... and their sizes (lent to GraphBLAS)
+    int64_t chunk, room ;       // terms per chunk, and the most of a chunk
+}
+gxd_terms ;
+GrB_Info GXD_terms_new (gxd_terms *T, const gxd_call *call, const gxd_csr *A,
+    const gxd_csr *Bt, size_t zs, bool zsigned) ;
+void GXD_terms_free (gxd_terms *T) ;
+// rows [i0, i1) of A in chunks of rows [r0, r1), each handed to visit with
+// f's values: F->Z [t] for the term t of row r0's first (the grid: by its
+// indices, for every row)
+GrB_Info GXD_terms_each (gxd_terms *T, int64_t i0, int64_t i1,
+    GrB_Info (*visit) (void *self, int64_t r0, int64_t r1,
+    const gxd_fvalues *F), void *self) ;
+// f(e,e) (ex, ey: e in the x and y types) as a value of type w (FP64,
+// INT64 or UINT64), its 64 bits
+GrB_Info GXD_terms_fee (uint64_t *bits, const gxd_call *call, GrB_Type w,
+    GrB_Scalar ex, GrB_Scalar ey) ;
+// testing hook's half (GXD_union_plus_set_block): terms per chunk
+void GXD_terms_set_chunk (int64_t terms) ;
+
 // pairs of a PLUS union the rewrite does not trust: (i, j) and the position
 // of the pair in the result's values
 typedef struct
@@ -227,6 +263,13 @@ void GXD_redo_free (gxd_redo *R) ;
 // and y types, as matrices (->T, not unpacked; so they are left).
 GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     const gxd_call *call, gxd_rows *A, gxd_rows *B, const gxd_csr *M) ;
+
+// a union whose (+) is MIN or MAX (of the built-in monoids), every pair
+// (M NULL), by common columns' terms and per-entry terms (gxd_union_max.c)
+// into Cx (row-major m x n): *done false where it does not apply (nothing
+// written).  A and B as for GXD_union_plus.
+GrB_Info GXD_union_max (bool *done, void *Cx, const gxd_call *call,
+    gxd_rows *A, gxd_rows *B, const gxd_csr *M) ;
 
 // argument checks of GrB_mxm's rules (fn names the caller in messages)
 GrB_Info GXD_check_args (const char *fn, GrB_Matrix C, GrB_Matrix Mask,

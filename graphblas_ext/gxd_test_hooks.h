@@ -42,6 +42,10 @@ void GXD_union_plus_set_block (int64_t pairs, int64_t terms) ;
 // they are few enough (1), never (-1), or where it pays (0, the default)
 void GXD_union_plus_set_grid (int mode) ;
 
+// unions whose (+) is MIN or MAX (gxd_union_max.c): pairs computed by its
+// terms so far in this process (its chunks and grid: the two hooks above)
+int64_t GXD_union_max_stats (void) ;
+
 // verify mode's own test: when on, the backend's next results are perturbed
 // in one entry (the first computed entry is increased by 1 and doubled)
 // before verification and before they reach C

@@ -571,11 +571,17 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
             "the result (%" PRId64 " entries of %zu bytes)", P.npairs, P.zs) ;
     }
 
-    // a PLUS union by its products and row terms where it applies, the
-    // pairs it does not trust (or all of them) merged over their unions
+    // a MIN or MAX union by its terms, a PLUS union by its products and row
+    // terms, where they apply; the pairs the PLUS rewrite does not trust (or
+    // all of them) merged over their unions
     bool done ;
-    GXD_TRY (GXD_union_plus (&done, &redo, Cx, call, &Ar, &Br,
+    GXD_TRY (GXD_union_max (&done, Cx, call, &Ar, &Br,
         sampled ? &Mr.csr : NULL)) ;
+    if (!done)
+    {
+        GXD_TRY (GXD_union_plus (&done, &redo, Cx, call, &Ar, &Br,
+            sampled ? &Mr.csr : NULL)) ;
+    }
     if (!done || redo.n > 0)
     {
         GXD_TRY (GXD_rows_unpack (&Ar)) ;

@@ -22,8 +22,9 @@
 // metric, against about 4-6x here (fortunes, 2 cores, FP32).
 //
 // Every pair: the CPU backend enumerates T1's terms row by row over B'
-// (cpu/cpu_common_sums.c), gathers their values, GrB_eWiseMult calls f on a
-// chunk of them at once, and the backend sums f - A0 - B0 (and the count)
+// (cpu/cpu_common_sums.c), f's values come from gxd_union_terms.c (a grid
+// of distinct values, or chunks of terms gathered for one GrB_eWiseMult
+// each), and the backend sums f - A0 - B0 (and the count)
 // straight into the block's pairs.  GrB_mxm with the user's semiring did the
 // same in its generic saxpy (three calls through pointers per term) into a
 // sparse result to scatter: about 1.5x slower.  Along a mask, T1, P and cnt
@@ -58,31 +59,14 @@
 // mask, 2^18 took 3x the time of 2^21)
 #define GXD_PLUS_BLOCK (1 << 22)
 
-// terms per chunk (every pair): a chunk holds the two values of each term
-// and f's result in 64 bits, at most 32 bytes a term: 64 MiB
-#define GXD_PLUS_TERMS (1 << 21)
-
-// every pair, where A and B hold at most this many distinct values each
-// (and their grid is at most a quarter of the terms and GXD_PLUS_GRID), f
-// is called on the grid of the distinct values only
-#define GXD_PLUS_DISTINCT 4096
-#define GXD_PLUS_GRID (1 << 22)
-
-// testing hooks (gxd_test_hooks.h): blocks and chunks of this many pairs and
-// terms (0: the defaults); the grid always (where the distinct values are
-// few enough, 1), never (-1) or where it pays (0)
-static int64_t block_pairs = 0, terms_per_chunk = 0 ;
-static int grid_mode = 0 ;
+// testing hook (gxd_test_hooks.h): blocks of this many pairs (0: the
+// default); the terms' chunks are gxd_union_terms.c's
+static int64_t block_pairs = 0 ;
 
 void GXD_union_plus_set_block (int64_t pairs, int64_t terms)
 {
     block_pairs = (pairs > 0) ? pairs : 0 ;
-    terms_per_chunk = (terms > 0) ? terms : 0 ;
-}
-
-void GXD_union_plus_set_grid (int mode)
-{
-    grid_mode = mode ;
+    GXD_terms_set_chunk (terms) ;
 }
 
 // the unit roundoff of double: the row terms are summed in double
@@ -104,11 +88,12 @@ void GXD_redo_free (gxd_redo *R)
     memset (R, 0, sizeof (*R)) ;
 }
 
-// room for one more pair in R
-static bool redo_grow (gxd_redo *R)
+// room for need pairs in R
+static bool redo_reserve (gxd_redo *R, int64_t need)
 {
-    if (R->n < R->cap) return true ;
+    if (need <= R->cap) return true ;
     int64_t cap = (R->cap < 1024) ? 1024 : 2 * R->cap ;
+    if (cap < need) cap = need ;
     int64_t *a [3] = { R->i, R->j, R->pos } ;
     int64_t *b [3] ;
     for (int q = 0 ; q < 3 ; q++)
@@ -206,35 +191,18 @@ static GrB_Info is_plus (bool *plus, GrB_Monoid add, GrB_Type z)
     #undef GXD_FREE_ALL
 }
 
-// f(e,e) into a (a 1-by-1 apply, so that GraphBLAS calls f)
+// f(e,e) into a
 static GrB_Info f_of_identity (arith *a, const gxd_call *call, GrB_Scalar ex,
     GrB_Scalar ey)
 {
-    #define GXD_FREE_ALL GrB_Matrix_free (&one) ; GrB_Matrix_free (&fe) ;
-    GrB_Matrix one = NULL, fe = NULL ;
-    GXD_TRY (GrB_Matrix_new (&one, call->xtype, 1, 1)) ;
-    GXD_TRY (GrB_Matrix_setElement_Scalar (one, ex, 0, 0)) ;
-    GXD_TRY (GrB_Matrix_new (&fe, a->w, 1, 1)) ;
-    GXD_TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (fe, NULL, NULL, call->mult,
-        one, ey, NULL)) ;
+    #define GXD_FREE_ALL ;
+    GXD_TRY (GXD_terms_fee (&a->feeu, call, a->w, ex, ey)) ;
     if (a->fp)
     {
-        GXD_TRY (GrB_Matrix_extractElement_FP64 (&a->fee, fe, 0, 0)) ;
+        memcpy (&a->fee, &a->feeu, sizeof (double)) ;
         a->count = (a->fee != 0) ;
     }
-    else
-    {
-        // INT64 or UINT64, its 64 bits (no typecast between them)
-        if (a->w == GrB_INT64)
-        {
-            int64_t v ;
-            GXD_TRY (GrB_Matrix_extractElement_INT64 (&v, fe, 0, 0)) ;
-            a->feeu = (uint64_t) v ;
-        }
-        else GXD_TRY (GrB_Matrix_extractElement_UINT64 (&a->feeu, fe, 0, 0)) ;
-        a->count = (a->feeu != 0) ;
-    }
-    GXD_FREE_ALL ;
+    else a->count = (a->feeu != 0) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
 }
@@ -326,14 +294,8 @@ typedef struct
     GrB_Semiring sr ;           // the user's (+).(x)
     GrB_Matrix A, A0 ;          // m x k: along a mask, dot products ...
     GrB_Matrix B, B0 ;          // n x k  ... by GrB_mxm
-    const gxd_csr *Ac, *A0c ;   // every pair: the terms enumerated by the
-    const gxd_csr *Bt, *B0t ;   // CPU backend (A, A0, B', B0' as arrays)
-    const int64_t *start ;      // every pair: row i's first term
-    void *X, *Y ;               // every pair: a chunk's values of A and B ...
-    size_t X_size, Y_size ;     // ... and their sizes (lent to GraphBLAS)
-    int64_t chunk ;             // every pair: terms per chunk
-    gxd_fvalues grid ;          // every pair: f on the distinct values' grid
-                                // (grid.ia NULL: none)
+    const gxd_csr *A0c, *B0t ;  // every pair: A0 and B0' as arrays, for
+    gxd_terms *terms ;          // the terms the CPU backend enumerates
     const side *SA, *SB ;
     const gxd_csr *M ;          // the mask's pattern, or NULL: every pair
     int64_t m, n ;
@@ -341,7 +303,7 @@ typedef struct
     uint64_t *x, *c ;           // per pair of a block: T1 - P, cnt (bits of
                                 // double for FP, of 64-bit integers else)
     uint8_t *bad ;              // per pair of a block: not trusted
-    uint8_t *row_bad ;          // per row of a block: some pair not trusted
+    int64_t *row_bad ;          // per row of a block: its pairs not trusted
 }
 job ;
 
@@ -423,7 +385,7 @@ static bool scatter (const job *J, int64_t i0, int64_t i1, const gxd_rows *X,
 // and bad [t - tb], from x and c at [t - tb]; columns Mj [t], or t - t0
 // where Mj is NULL (every pair).  Inlined with constant dense and f32, so
 // that each of the four loops is compiled on its own (and vectorized).
-static inline __attribute__ ((always_inline)) bool fp_row (const bool dense,
+static inline __attribute__ ((always_inline)) int64_t fp_row (const bool dense,
     const bool f32, const job *J, int64_t i, int64_t t0, int64_t t1,
     int64_t tb, const int64_t *restrict Mj, const double *restrict x,
     const double *restrict c, uint8_t *restrict bad, void *Cx)
@@ -436,7 +398,7 @@ static inline __attribute__ ((always_inline)) bool fp_row (const bool dense,
     const double rAi = J->SA->r [i], sAi = J->SA->s [i] ;
     float *restrict C32 = Cx ;
     double *restrict C64 = Cx ;
-    uint8_t any = 0 ;
+    int64_t nbad = 0 ;
     for (int64_t t = t0 ; t < t1 ; t++)
     {
         int64_t j = dense ? t - t0 : Mj [t], s = t - tb ;
@@ -459,15 +421,15 @@ static inline __attribute__ ((always_inline)) bool fp_row (const bool dense,
             * (sAi + sB [j]) + 5 * (fabs (xs) + miss * afee)) ;
         uint8_t b = !(bound <= tol * fabs (d)) ;
         bad [s] = b ;
-        any |= b ;
+        nbad += b ;
         if (f32) C32 [t] = (float) d ;
         else C64 [t] = d ;
     }
-    return any ;
+    return nbad ;
 }
 
 // Cx for the pairs of row i (t0 <= t < t1, the block's first tb), from
-// J->x and J->c; *J->row_bad [i - i0] set where one is not trusted
+// J->x and J->c; J->row_bad [i - i0] = how many are not trusted
 static void finish_row (const job *J, int64_t i, int64_t i0, int64_t t0,
     int64_t t1, int64_t tb)
 {
@@ -478,7 +440,7 @@ static void finish_row (const job *J, int64_t i, int64_t i0, int64_t t0,
     const double *cd = a->count ? (const double *) J->c : NULL ;
     if (a->fp)
     {
-        bool any ;
+        int64_t any ;
         if (Mj == NULL && f32)
             any = fp_row (true, true, J, i, t0, t1, tb, Mj, xd, cd, J->bad, J->Cx) ;
         else if (Mj == NULL)
@@ -501,7 +463,7 @@ static void finish_row (const job *J, int64_t i, int64_t i0, int64_t t0,
             uint64_t miss = (uint64_t) (kA - nB [j]) + (a->count ? cu [s] : 0) ;
             put_int (J->Cx, t, a->zs, xu [s] + uAi + uB [j] + miss * fee) ;
         }
-        J->row_bad [i - i0] = false ;
+        J->row_bad [i - i0] = 0 ;
     }
 }
 
@@ -519,21 +481,27 @@ static void combine (const job *J, int64_t i0, int64_t i1)
 // every pair, rows [r0, r1) of the block from i0: each row's sums over its
 // common columns (f's values from F, row r0's first term Z [0]), then its
 // pairs, while they are in cache: one parallel loop
-static void sum_and_finish (const job *J, int64_t r0, int64_t r1, int64_t i0,
+typedef struct { const job *J ; int64_t i0 ; } block_rows ;
+
+static GrB_Info sum_and_finish (void *self, int64_t r0, int64_t r1,
     const gxd_fvalues *F)
 {
+    const block_rows *R = self ;
+    const job *J = R->J ;
     const arith *a = J->a ;
-    const int64_t n = J->n, tb = i0 * n ;
+    const int64_t *start = J->terms->start ;
+    const int64_t n = J->n, i0 = R->i0, tb = i0 * n ;
     #pragma omp parallel for schedule(dynamic, 1)
     for (int64_t i = r0 ; i < r1 ; i++)
     {
         int64_t t0 = i * n, s0 = t0 - tb ;
         memset (J->x + s0, 0, n * sizeof (uint64_t)) ;
         if (a->count) memset (J->c + s0, 0, n * sizeof (uint64_t)) ;
-        GXD_cpu_common_row (J->A0c, J->B0t, i, J->start [i] - J->start [r0],
+        GXD_cpu_common_row (J->A0c, J->B0t, i, start [i] - start [r0],
             F, a->fp, J->x + s0, a->count ? J->c + s0 : NULL) ;
         finish_row (J, i, i0, t0, t0 + n, tb) ;
     }
+    return GrB_SUCCESS ;
 }
 
 // *Mb = the rows [i0, i1) of the mask's pattern (a copy, iso true)
@@ -584,50 +552,6 @@ static GrB_Info product (gxd_rows *T, const job *J, GrB_Matrix Mb,
     #undef GXD_FREE_ALL
 }
 
-// every pair, rows i0 <= i < i1: their pairs into Cx, from the sums over
-// their common columns of f (A(i,c), B(j,c)) - A0(i,c) - B0(j,c) and their
-// number.  f's values from the grid of distinct values, or for chunks of
-// about J->chunk terms, each gathered and evaluated by one GrB_eWiseMult
-// (cpu/cpu_common_sums.c).
-static GrB_Info common_terms (job *J, int64_t i0, int64_t i1)
-{
-    #define GXD_FREE_ALL GXD_free (Z) ;
-    void *Z = NULL ;
-    const arith *a = J->a ;
-    const int64_t *start = J->start ;
-    size_t xs, ys, zsize ;
-    GXD_TRY (GxB_Type_size (&xs, J->call->xtype)) ;
-    GXD_TRY (GxB_Type_size (&ys, J->call->ytype)) ;
-    if (J->grid.ia != NULL)
-    {
-        sum_and_finish (J, i0, i1, i0, &J->grid) ;
-        return GrB_SUCCESS ;
-    }
-    int64_t r0 = i0 ;
-    while (r0 < i1)
-    {
-        int64_t r1 = r0 + 1 ;
-        while (r1 < i1 && start [r1 + 1] - start [r0] <= J->chunk) r1++ ;
-        int64_t L = start [r1] - start [r0] ;
-        if (L > 0)
-        {
-            GXD_cpu_common_gather (J->Ac, J->Bt, r0, r1, start, xs, ys, J->X,
-                J->Y) ;
-            // f's values in its own type: a typecast in GrB_eWiseMult costs
-            // it half as much again
-            GXD_TRY (GXD_mult_pairs (&Z, &zsize, J->call->type, &J->X,
-                &J->X_size, &J->Y, &J->Y_size, L, J->call)) ;
-        }
-        gxd_fvalues F = { Z, a->zs, a->w == GrB_INT64, NULL, NULL, 0 } ;
-        sum_and_finish (J, r0, r1, i0, &F) ;
-        GXD_free (Z) ;
-        Z = NULL ;
-        r0 = r1 ;
-    }
-    return GrB_SUCCESS ;
-    #undef GXD_FREE_ALL
-}
-
 static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
 {
     #define GXD_FREE_ALL                                                    \
@@ -670,26 +594,40 @@ static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
     }
     else
     {
-        GXD_TRY (common_terms (J, i0, i1)) ;
+        // f's values from the grid or chunk by chunk (gxd_union_terms.c)
+        block_rows R = { J, i0 } ;
+        GXD_TRY (GXD_terms_each (J->terms, i0, i1, sum_and_finish, &R)) ;
     }
 
-    // the pairs not trusted, in order
+    // the pairs not trusted, in order: where each row's go, then each row's
+    // found on every thread (one thread scanning the rows that hold one,
+    // every row where A and B share rows and a row's pair with itself
+    // cancels, kept the others idle)
     if (a->fp)
     {
+        int64_t *first = J->row_bad, total = redo->n ;
         for (int64_t i = i0 ; i < i1 ; i++)
         {
-            if (!J->row_bad [i - i0]) continue ;
-            int64_t t1 = row_start (J, i + 1) ;
-            for (int64_t t = row_start (J, i) ; t < t1 ; t++)
+            int64_t c = first [i - i0] ;
+            first [i - i0] = total ;
+            total += c ;
+        }
+        first [i1 - i0] = total ;
+        if (!redo_reserve (redo, total)) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
+        #pragma omp parallel for schedule(dynamic, 4)
+        for (int64_t i = i0 ; i < i1 ; i++)
+        {
+            int64_t q = first [i - i0], qend = first [i - i0 + 1] ;
+            for (int64_t t = row_start (J, i) ; q < qend ; t++)
             {
                 if (!J->bad [t - tb]) continue ;
-                if (!redo_grow (redo)) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-                redo->i [redo->n] = i ;
-                redo->j [redo->n] = (J->M != NULL) ? J->M->j [t] : t - i * J->n ;
-                redo->pos [redo->n] = t ;
-                redo->n++ ;
+                redo->i [q] = i ;
+                redo->j [q] = (J->M != NULL) ? J->M->j [t] : t - i * J->n ;
+                redo->pos [q] = t ;
+                q++ ;
             }
         }
+        redo->n = total ;
     }
     __atomic_add_fetch (&stat_pairs, te - tb, __ATOMIC_RELAXED) ;
     GXD_FREE_ALL ;
@@ -701,65 +639,6 @@ static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
 // GXD_union_plus
 //------------------------------------------------------------------------------
 
-// J->grid = f on every pair of distinct values of A and of B, where they
-// are few (else J->grid.ia stays NULL); G, ia, ib are the caller's to free
-static GrB_Info grid_new (job *J, void **G, int32_t **ia, int32_t **ib,
-    int64_t terms)
-{
-    #define GXD_FREE_ALL                                                    \
-        GXD_free (va) ; GXD_free (vb) ; GXD_free (X) ; GXD_free (Y) ;
-    uint64_t *va = NULL, *vb = NULL ;
-    char *X = NULL, *Y = NULL ;
-    const gxd_call *call = J->call ;
-    size_t xs, ys, zsize ;
-    GXD_TRY (GxB_Type_size (&xs, call->xtype)) ;
-    GXD_TRY (GxB_Type_size (&ys, call->ytype)) ;
-    int64_t na = J->Ac->p [J->m], nb = J->Bt->p [J->Bt->nrows] ;
-    if (grid_mode < 0 || xs > 8 || ys > 8 || na == 0 || nb == 0)
-    {
-        return GrB_SUCCESS ;
-    }
-    va = GXD_malloc (GXD_PLUS_DISTINCT * sizeof (uint64_t)) ;
-    vb = GXD_malloc (GXD_PLUS_DISTINCT * sizeof (uint64_t)) ;
-    *ia = GXD_malloc (na * sizeof (int32_t)) ;
-    *ib = GXD_malloc (nb * sizeof (int32_t)) ;
-    if (va == NULL || vb == NULL || *ia == NULL || *ib == NULL)
-    {
-        GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-    }
-    int64_t ua = GXD_cpu_distinct (J->Ac->x, na, xs, GXD_PLUS_DISTINCT, va, *ia) ;
-    int64_t ub = (ua < 0) ? -1
-        : GXD_cpu_distinct (J->Bt->x, nb, ys, GXD_PLUS_DISTINCT, vb, *ib) ;
-    if (ua == -2 || ub == -2) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-    int64_t L = ua * ub ;
-    bool pays = (ua > 0 && ub > 0 && L <= GXD_PLUS_GRID && L <= terms / 4) ;
-    if (ua <= 0 || ub <= 0 || !(pays || (grid_mode > 0 && L <= GXD_PLUS_GRID)))
-    {
-        GXD_FREE_ALL ;
-        return GrB_SUCCESS ;
-    }
-    // X (u*ub + v) = the u-th value of A, Y (...) = the v-th of B
-    size_t xsize = L * xs, ysize = L * ys ;
-    X = GXD_malloc (xsize) ;
-    Y = GXD_malloc (ysize) ;
-    if (X == NULL || Y == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-    for (int64_t u = 0 ; u < ua ; u++)
-    {
-        for (int64_t v = 0 ; v < ub ; v++)
-        {
-            memcpy (X + xs * (u * ub + v), &va [u], xs) ;
-            memcpy (Y + ys * (u * ub + v), &vb [v], ys) ;
-        }
-    }
-    GXD_TRY (GXD_mult_pairs (G, &zsize, call->type, (void **) &X, &xsize,
-        (void **) &Y, &ysize, L, call)) ;
-    J->grid = (gxd_fvalues) { *G, J->a->zs, J->a->w == GrB_INT64, *ia, *ib,
-        ub } ;
-    GXD_FREE_ALL ;
-    return GrB_SUCCESS ;
-    #undef GXD_FREE_ALL
-}
-
 GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     const gxd_call *call, gxd_rows *Ar, gxd_rows *Br, const gxd_csr *M)
 {
@@ -767,19 +646,17 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
         GrB_Scalar_free (&ex) ; GrB_Scalar_free (&ey) ;                     \
         GrB_Semiring_free (&sr) ; GXD_rows_free (&A0) ;                     \
         GXD_rows_free (&B0) ; side_free (&SA) ; side_free (&SB) ;           \
-        GXD_rows_free (&Bt) ; GXD_rows_free (&B0t) ; GXD_free (start) ;     \
+        GXD_rows_free (&Bt) ; GXD_rows_free (&B0t) ; GXD_terms_free (&T) ;  \
         GXD_free (xw) ; GXD_free (cw) ; GXD_free (bad) ; GXD_free (rbad) ;  \
-        GXD_free (J.X) ; GXD_free (J.Y) ; GXD_rows_pack (Ar) ;              \
-        GXD_free (G) ; GXD_free (ia) ; GXD_free (ib) ;
+        GXD_rows_pack (Ar) ;
     GrB_Scalar ex = NULL, ey = NULL ;
     GrB_Semiring sr = NULL ;
     gxd_rows A0 = { 0 }, B0 = { 0 }, Bt = { 0 }, B0t = { 0 } ;
     side SA = { 0 }, SB = { 0 } ;
     uint64_t *xw = NULL, *cw = NULL ;
-    int64_t *start = NULL ;
-    uint8_t *bad = NULL, *rbad = NULL ;
-    void *G = NULL ;
-    int32_t *ia = NULL, *ib = NULL ;
+    uint8_t *bad = NULL ;
+    int64_t *rbad = NULL ;
+    gxd_terms T = { 0 } ;
     job J = { 0 } ;
     arith a ;
     *done = false ;
@@ -841,13 +718,13 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
     xw = GXD_malloc (most * sizeof (uint64_t)) ;
     cw = a.count ? GXD_malloc (most * sizeof (uint64_t)) : NULL ;
     bad = GXD_malloc (most) ;
-    rbad = GXD_malloc (m + 1) ;
+    rbad = GXD_malloc ((m + 1) * sizeof (int64_t)) ;
     if (xw == NULL || (a.count && cw == NULL) || bad == NULL || rbad == NULL)
     {
         GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
     }
     J = (job) { .call = call, .a = &a, .sr = sr, .A = A, .A0 = A0.T, .B = B,
-        .B0 = B0.T, .A0c = &A0.csr, .Bt = &Bt.csr, .B0t = &B0t.csr,
+        .B0 = B0.T, .A0c = &A0.csr, .B0t = &B0t.csr,
         .SA = &SA, .SB = &SB, .M = M, .m = (int64_t) m, .n = (int64_t) n,
         .Cx = Cx, .x = xw, .c = cw, .bad = bad, .row_bad = rbad } ;
 
@@ -857,39 +734,9 @@ GrB_Info GXD_union_plus (bool *done, gxd_redo *redo, void *Cx,
         // term by term
         GXD_TRY (GXD_rows_unpack (Ar)) ;
         GXD_TRY (GXD_rows_unpack (&Bt)) ;
-        J.Ac = &Ar->csr ;
-        start = GXD_malloc ((m + 1) * sizeof (int64_t)) ;
-        if (start == NULL) GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-        GXD_cpu_common_count (&Ar->csr, &Bt.csr, start + 1) ;
-        start [0] = 0 ;
-        int64_t widest = 0 ;
-        for (int64_t i = 0 ; i < (int64_t) m ; i++)
-        {
-            if (start [i+1] > widest) widest = start [i+1] ;
-            start [i+1] += start [i] ;
-        }
-        J.start = start ;
-        GXD_TRY (grid_new (&J, &G, &ia, &ib, start [m])) ;
-        if (J.grid.ia == NULL)
-        {
-            // f term by term: room for a chunk's values, the budget or one
-            // row's
-            J.chunk = (terms_per_chunk > 0) ? terms_per_chunk : GXD_PLUS_TERMS ;
-            int64_t room = (J.chunk > widest) ? J.chunk : widest ;
-            if (room > start [m]) room = start [m] ;
-            if (room < 1) room = 1 ;
-            size_t xs, ys ;
-            GXD_TRY (GxB_Type_size (&xs, call->xtype)) ;
-            GXD_TRY (GxB_Type_size (&ys, call->ytype)) ;
-            J.X_size = room * xs ;
-            J.Y_size = room * ys ;
-            J.X = GXD_malloc (J.X_size) ;
-            J.Y = GXD_malloc (J.Y_size) ;
-            if (J.X == NULL || J.Y == NULL)
-            {
-                GXD_FAIL (GrB_OUT_OF_MEMORY, "out of memory") ;
-            }
-        }
+        GXD_TRY (GXD_terms_new (&T, call, &Ar->csr, &Bt.csr, a.zs,
+            a.w == GrB_INT64)) ;
+        J.terms = &T ;
     }
 
     // blocks of rows of at most budget pairs (at least one row)

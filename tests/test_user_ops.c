@@ -410,6 +410,97 @@ static void integer_operators_are_exact (void **state)
 }
 
 //------------------------------------------------------------------------------
+// MIN and MAX without a definition: the terms path (gxd_union_max.c)
+//------------------------------------------------------------------------------
+
+// x - y in each type (wrapping for the unsigned ones, as C computes it)
+#define MINUS(T, NAME) static void minus_ ## NAME (void *z, const void *x,  \
+    const void *y) { *(T *) z = (T) (*(const T *) x - *(const T *) y) ; }
+MINUS (int8_t, I8) MINUS (int32_t, I32) MINUS (uint16_t, U16)
+MINUS (uint64_t, U64) MINUS (float, F32) MINUS (double, F64)
+
+// NaN where x equals y (f(e,e) among them), else |x - y|: NaN terms are
+// omitted by MIN and MAX, a pair of NaN terms alone gives NaN
+static void nan_if_equal (void *z, const void *x, const void *y)
+{
+    double a = *(const double *) x, b = *(const double *) y ;
+    *(double *) z = (a == b) ? NAN : fabs (a - b) ;
+}
+
+// C = add over the union of f (no definition: the terms path, whose pair
+// count must rise by every pair) bit for bit GXO_union's, on fresh random
+// pairs of each shape, the grid of distinct values forced on and off and
+// the terms in chunks of 7
+static void check_minmax (GxB_binary_function f, GrB_Type type, GrB_Monoid add,
+    double e, gxt_values values, const char *what)
+{
+    const gxt_shape shapes [ ] = { GXT_SHAPE_RANDOM, GXT_SHAPE_EMPTY_ROWS,
+        GXT_SHAPE_POWERLAW, GXT_SHAPE_WIDE, GXT_SHAPE_EXPLICIT_ZEROS,
+        GXT_SHAPE_DENSE, GXT_SHAPE_DENSE_ROW, GXT_SHAPE_K1, GXT_SHAPE_M1,
+        GXT_SHAPE_N1, GXT_SHAPE_M0 } ;
+    GrB_BinaryOp op = NULL ;
+    GxB_NAMM namm = NULL ;
+    GrB_Semiring s = NULL ;
+    GXT_OK (GxB_BinaryOp_new (&op, f, type, type, type, "minmax_op", NULL)) ;
+    GXT_OK (GxB_NAMM_new (&namm, op, e)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
+    const int grids [3] = { 1, -1, 0 } ;
+    for (int q = 0 ; q < (int) (sizeof (shapes) / sizeof (shapes [0])) ; q++)
+    {
+        for (int g = 0 ; g < 3 ; g++)
+        {
+            GXD_union_plus_set_grid (grids [g]) ;
+            GXD_union_plus_set_block (0, (g == 2) ? 7 : 0) ;
+            GrB_Matrix A0, B0, A = NULL, B = NULL, C = NULL, D = NULL ;
+            gxt_pair (&A0, &B0, shapes [q], values) ;
+            gxt_convert (&A, A0, GXT_FMT_SPARSE, type) ;
+            gxt_convert (&B, B0, GXT_FMT_SPARSE, type) ;
+            GrB_Index m, n ;
+            GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+            GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+            int64_t before = GXD_union_max_stats ( ) ;
+            GXT_OK (distance (&C, type, s, A, B)) ;
+            GXT_OK (GXO_union (&D, add, op, e, A, B)) ;
+            char ctx [160] ;
+            snprintf (ctx, sizeof (ctx), "%s, identity %g, shape %s, grid %d",
+                what, e, gxt_shape_name (shapes [q]), grids [g]) ;
+            gxt_check_same (C, D, 0, 1, ctx) ;
+            int64_t ran = GXD_union_max_stats ( ) - before ;
+            if (m > 0 && n > 0 && ran != (int64_t) (m * n))
+                GXT_FAIL ("%s: %ld pairs by the terms path, expected %lu", ctx,
+                    (long) ran, (unsigned long) (m * n)) ;
+            GrB_Matrix_free (&A0) ; GrB_Matrix_free (&B0) ;
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+            GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ;
+        }
+    }
+    GXD_union_plus_set_grid (0) ;
+    GXD_union_plus_set_block (0, 0) ;
+    GrB_Semiring_free (&s) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_BinaryOp_free (&op) ;
+}
+
+static void min_and_max_without_a_definition (void **state)
+{
+    GXT_START ( ) ;
+    GxB_Backend was = cpu_begin ( ) ;
+    check_minmax (minus_F64, GrB_FP64, GrB_MAX_MONOID_FP64, 0, GXT_MIXED, "FP64 x-y MAX") ;
+    check_minmax (minus_F64, GrB_FP64, GrB_MIN_MONOID_FP64, 1.5, GXT_MIXED, "FP64 x-y MIN") ;
+    check_minmax (minus_F32, GrB_FP32, GrB_MAX_MONOID_FP32, -2, GXT_INTEGERS, "FP32 x-y MAX") ;
+    check_minmax (minus_F32, GrB_FP32, GrB_MIN_MONOID_FP32, 0, GXT_MIXED, "FP32 x-y MIN") ;
+    check_minmax (minus_I8, GrB_INT8, GrB_MAX_MONOID_INT8, 0, GXT_INTEGERS, "INT8 x-y MAX") ;
+    check_minmax (minus_I32, GrB_INT32, GrB_MIN_MONOID_INT32, 3, GXT_INTEGERS, "INT32 x-y MIN") ;
+    check_minmax (minus_U16, GrB_UINT16, GrB_MAX_MONOID_UINT16, 0, GXT_NATURALS, "UINT16 x-y MAX") ;
+    check_minmax (minus_U16, GrB_UINT16, GrB_MIN_MONOID_UINT16, 4, GXT_NATURALS, "UINT16 x-y MIN") ;
+    check_minmax (minus_U64, GrB_UINT64, GrB_MAX_MONOID_UINT64, 2, GXT_NATURALS, "UINT64 x-y MAX") ;
+    check_minmax (minus_U64, GrB_UINT64, GrB_MIN_MONOID_UINT64, 0, GXT_NATURALS, "UINT64 x-y MIN") ;
+    check_minmax (nan_if_equal, GrB_FP64, GrB_MAX_MONOID_FP64, 0, GXT_INTEGERS, "FP64 NaN terms MAX") ;
+    check_minmax (nan_if_equal, GrB_FP64, GrB_MIN_MONOID_FP64, 0, GXT_INTEGERS, "FP64 NaN terms MIN") ;
+    cpu_end (was) ;
+}
+
+//------------------------------------------------------------------------------
 // errors
 //------------------------------------------------------------------------------
 
@@ -764,6 +855,7 @@ int main (void)
         cmocka_unit_test_setup_teardown (tropical_min_plus, setup, teardown),
         cmocka_unit_test_setup_teardown (a_user_monoid_is_compiled, setup, teardown),
         cmocka_unit_test_setup_teardown (integer_operators_are_exact, setup, teardown),
+        cmocka_unit_test_setup_teardown (min_and_max_without_a_definition, setup, teardown),
         cmocka_unit_test_setup_teardown (a_definition_that_does_not_compile_is_refused, setup, teardown),
         cmocka_unit_test_setup_teardown (compiled_operators_run_on_the_gpu, setup, teardown),
         cmocka_unit_test_setup_teardown (self_distances_are_exactly_zero, setup, teardown),
