@@ -104,6 +104,24 @@ bool GXO_iterate (GrB_Matrix M, int nblocks, void (*visit) (void *,
 // blocks for GXO_iterate: a few per thread, so uneven rows even out
 int GXO_iterate_blocks (void) ;
 
+// The values of a full FP64 matrix the oracle holds, in place: GXO_full_open
+// unpacks them (no copy: the array stays GraphBLAS's), x [i*n+j] = M(i,j),
+// or x [0] for every entry where the matrix is iso; GXO_full_close packs
+// them back, M as it was (GrB_NO_VALUE, nothing done: M is not full FP64).
+// Passes over an m-by-n reference then cost one
+// read of it, where a copy would cost a fresh m*n array and its page faults.
+typedef struct
+{
+    GrB_Matrix M ;
+    double *x ;
+    GrB_Index size ;        // bytes
+    bool iso ;
+}
+gxo_full ;
+
+GrB_Info GXO_full_open (gxo_full *F, GrB_Matrix M) ;
+GrB_Info GXO_full_close (gxo_full *F) ;
+
 // *X = a new row-major array of M's values as double, missing entries 0
 GrB_Info GXO_to_dense (double **X, GrB_Matrix M) ;
 

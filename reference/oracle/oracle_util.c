@@ -188,6 +188,41 @@ GrB_Info GXO_to_dense (double **X, GrB_Matrix M)
 }
 
 //------------------------------------------------------------------------------
+// GXO_full_open, GXO_full_close: a full FP64 matrix's own array, in place
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+GrB_Info GXO_full_open (gxo_full *F, GrB_Matrix M)
+{
+    GrB_Type type ;
+    GrB_Index nrows, ncols, nvals ;
+    F->M = NULL ;
+    F->x = NULL ;
+    TRY (GxB_Matrix_type (&type, M)) ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_nvals (&nvals, M)) ;
+    if (type != GrB_FP64 || nvals != nrows * ncols) return (GrB_NO_VALUE) ;
+    void *x = NULL ;
+    TRY (GxB_Matrix_unpack_FullR (M, &x, &F->size, &F->iso, NULL)) ;
+    F->M = M ;
+    F->x = x ;
+    return (GrB_SUCCESS) ;
+}
+
+GrB_Info GXO_full_close (gxo_full *F)
+{
+    if (F->M == NULL) return (GrB_SUCCESS) ;
+    void *x = F->x ;
+    GrB_Info info = GxB_Matrix_pack_FullR (F->M, &x, F->size, F->iso, NULL) ;
+    F->M = NULL ;
+    F->x = NULL ;
+    return (info) ;
+}
+
+//------------------------------------------------------------------------------
 // GXO_from_dense: M = a full FP64 matrix holding the row-major array X
 //------------------------------------------------------------------------------
 
