@@ -66,16 +66,6 @@ GrB_Info GXO_metric_id (gxo_metric *id, const char *name) ;
 // whose common columns hold most of both rows' magnitude.
 #define GXO_METRIC_TAU 16
 
-// GXO_union_plus for the metrics' own FP64 operators, whose terms are all
-// >= 0, given corr = f(x,y) - f(x,0) - f(0,y) (GXO_op_corr_new) and identity
-// 0: the common columns' part is one product with corr, and the
-// conditioning S = D + (the row terms of the common columns) <= D + ra_i +
-// rb_j, so a pair is kept where ra_i + rb_j <= (tau - 1) D: one product
-// fewer, and a check of a few passes over D.  corr NULL: GXO_union_plus.
-GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
-    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
-    double tau, GrB_BinaryOp corr) ;
-
 //------------------------------------------------------------------------------
 // matrices and dense arrays (oracle_util.c)
 //------------------------------------------------------------------------------
@@ -162,10 +152,52 @@ gxo_opcode ;
 
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code) ;
 
-// g(x,y) = f(x,y) - f(x,0) - f(0,y) for the f of code (one whose terms are
-// >= 0 and f(0,0) = 0: SQDIFF ABSDIFF ABSSUM CANBERRA NE HELLSQ JSSQ; others
-// GrB_INVALID_VALUE), for GXO_union_plus_terms
-GrB_Info GXO_op_corr_new (GrB_BinaryOp *op, gxo_opcode code) ;
+// The correction of a common column, g(x,y) = f(x,y) - f(x,0) - f(0,y),
+// for the f of code (one whose terms are >= 0 and f(0,0) = 0: SQDIFF
+// ABSDIFF ABSSUM CANBERRA NE HELLSQ JSSQ; others GrB_INVALID_VALUE), summed
+// over the common columns by GXO_union_plus_terms.  Where algebra gives g
+// exactly in GraphBLAS's own arithmetic, as products of parts of the rows
+// (SQDIFF: -2xy; ABSDIFF: -2 min(|x|,|y|) where x, y have one sign, else 0;
+// ABSSUM: the same where their signs differ; HELLSQ: -2 sqrt(x) sqrt(y)),
+// the sum is those built-in products (term), which GraphBLAS runs as
+// compiled kernels; else it is one product with g as an operator (op).
+typedef enum
+{
+    GXO_PART_ALL,           // every entry
+    GXO_PART_POS,           // the entries > 0
+    GXO_PART_NEG,           // |x| of the entries < 0
+    GXO_PART_SQRT           // sqrt(x) of every entry (x >= 0)
+}
+gxo_part ;
+
+typedef struct
+{
+    GrB_Semiring semiring ;     // built-in FP64
+    gxo_part a, b ;             // parts of A and of B,
+    double ascale, bscale ;     // times these
+}
+gxo_corr_term ;
+
+typedef struct
+{
+    GrB_BinaryOp op ;           // g, or NULL
+    int nterms ;                // else: the sum of these products
+    gxo_corr_term term [2] ;
+}
+gxo_corr ;
+
+GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code) ;
+void GXO_corr_free (gxo_corr *corr) ;
+
+// GXO_union_plus for the metrics' own FP64 operators, whose terms are all
+// >= 0, given their correction (GXO_corr_new) and identity 0: D = ra_i +
+// rb_j + the correction summed over the common columns, and the
+// conditioning S = D + (the row terms of the common columns) <= D + ra_i +
+// rb_j, so a pair is kept where ra_i + rb_j <= (tau - 1) D: no second
+// product, and one pass over D.  corr NULL: GXO_union_plus.
+GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
+    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
+    double tau, const gxo_corr *corr) ;
 
 //------------------------------------------------------------------------------
 // the tiled dense-completion engine (oracle_pairs.c)

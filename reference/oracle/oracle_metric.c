@@ -249,12 +249,13 @@ static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
 #define FREE_ALL                                                            \
     GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;               \
     GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;  \
-    GrB_BinaryOp_free (&corr) ;
+    GXO_corr_free (&corr) ;
 
 static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
     GrB_Monoid add, gxo_prep prep)
 {
-    GrB_BinaryOp op = NULL, corr = NULL ;
+    GrB_BinaryOp op = NULL ;
+    gxo_corr corr = { 0 } ;
     GrB_Semiring semiring = NULL ;
     GrB_Matrix An = NULL, Bn = NULL, D = NULL ;
     TRY (GXO_op_new (&op, code)) ;
@@ -275,9 +276,9 @@ static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
     GrB_Matrix A = (An != NULL) ? An : w->A, B = (Bn != NULL) ? Bn : w->B ;
     if (add == GrB_PLUS_MONOID_FP64)
     {
-        TRY (GXO_op_corr_new (&corr, code)) ;
+        TRY (GXO_corr_new (&corr, code)) ;
         TRY (GXO_union_plus_terms (&D, add, op, 0, A, B, GXO_METRIC_TAU,
-            corr)) ;
+            &corr)) ;
     }
     else
     {
@@ -614,11 +615,12 @@ static GrB_Info check_nonnegative (GrB_Matrix A)
 // array: *D = the rewritten sum's matrix, k > 0.  Other ids: *D = NULL.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    GrB_BinaryOp_free (&op) ; GrB_BinaryOp_free (&corr) ; GrB_Matrix_free (D) ;
+    GrB_BinaryOp_free (&op) ; GXO_corr_free (&corr) ; GrB_Matrix_free (D) ;
 
 static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
 {
-    GrB_BinaryOp op = NULL, corr = NULL ;
+    GrB_BinaryOp op = NULL ;
+    gxo_corr corr = { 0 } ;
     *D = NULL ;
     gxo_opcode code ;
     switch (w->id)
@@ -631,16 +633,16 @@ static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
     }
     if (w->k == 0) return (GrB_SUCCESS) ;
     TRY (GXO_op_new (&op, code)) ;
-    TRY (GXO_op_corr_new (&corr, code)) ;
+    TRY (GXO_corr_new (&corr, code)) ;
     TRY (GXO_union_plus_terms (D, GrB_PLUS_MONOID_FP64, op, 0, w->A, w->B,
-        GXO_METRIC_TAU, corr)) ;
+        GXO_METRIC_TAU, &corr)) ;
     if (w->id == GXO_HAMMING)
     {
         TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*D, NULL, NULL, GrB_DIV_FP64,
             *D, (double) w->k, NULL)) ;
     }
     GrB_BinaryOp_free (&op) ;
-    GrB_BinaryOp_free (&corr) ;
+    GXO_corr_free (&corr) ;
     return (GrB_SUCCESS) ;
 }
 

@@ -179,7 +179,7 @@ CORR (sqdiff) CORR (absdiff) CORR (abssum) CORR (canberra) CORR (ne)
 CORR (hellsq) CORR (jssq)
 #undef CORR
 
-GrB_Info GXO_op_corr_new (GrB_BinaryOp *op, gxo_opcode code)
+static GrB_Info op_corr_new (GrB_BinaryOp *op, gxo_opcode code)
 {
     static const op_entry table [ ] =
     {
@@ -193,6 +193,52 @@ GrB_Info GXO_op_corr_new (GrB_BinaryOp *op, gxo_opcode code)
     } ;
     return (op_from (op, table, (int) (sizeof (table) / sizeof (table [0])),
         code)) ;
+}
+
+GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code)
+{
+    if (corr == NULL) return (GrB_NULL_POINTER) ;
+    corr->op = NULL ;
+    corr->nterms = 0 ;
+    gxo_corr_term *t = corr->term ;
+    switch (code)
+    {
+        case GXO_OP_SQDIFF :        // (x-y)^2 - x^2 - y^2 = -2xy
+            t [0] = (gxo_corr_term) { GrB_PLUS_TIMES_SEMIRING_FP64,
+                GXO_PART_ALL, GXO_PART_ALL, -2, 1 } ;
+            corr->nterms = 1 ;
+            break ;
+        case GXO_OP_HELLSQ :        // (sqrt x - sqrt y)^2 - x - y
+            t [0] = (gxo_corr_term) { GrB_PLUS_TIMES_SEMIRING_FP64,
+                GXO_PART_SQRT, GXO_PART_SQRT, -2, 1 } ;
+            corr->nterms = 1 ;
+            break ;
+        // |x-y| - |x| - |y| = -2 min (|x|, |y|) where x, y have one sign,
+        // and |x+y| - |x| - |y| the same where their signs differ; -2 min
+        // (u, v) = max (-2u, -2v), every product exact
+        case GXO_OP_ABSDIFF :
+            t [0] = (gxo_corr_term) { GxB_PLUS_MAX_FP64,
+                GXO_PART_POS, GXO_PART_POS, -2, -2 } ;
+            t [1] = (gxo_corr_term) { GxB_PLUS_MAX_FP64,
+                GXO_PART_NEG, GXO_PART_NEG, -2, -2 } ;
+            corr->nterms = 2 ;
+            break ;
+        case GXO_OP_ABSSUM :
+            t [0] = (gxo_corr_term) { GxB_PLUS_MAX_FP64,
+                GXO_PART_POS, GXO_PART_NEG, -2, -2 } ;
+            t [1] = (gxo_corr_term) { GxB_PLUS_MAX_FP64,
+                GXO_PART_NEG, GXO_PART_POS, -2, -2 } ;
+            corr->nterms = 2 ;
+            break ;
+        default :
+            return (op_corr_new (&corr->op, code)) ;
+    }
+    return (GrB_SUCCESS) ;
+}
+
+void GXO_corr_free (gxo_corr *corr)
+{
+    if (corr != NULL) GrB_BinaryOp_free (&corr->op) ;
 }
 
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code)
