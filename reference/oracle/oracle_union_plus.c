@@ -317,31 +317,46 @@ static GrB_Info add_row_terms (GrB_Index **I, GrB_Index **J, GrB_Index *np,
 // C += A (+).(x) B' (FP64, C full), accumulated in place: with B' formed
 // once and A held as a bitmap, GraphBLAS adds each product straight into
 // C's own array, where a sparse product would build an m-by-n result of its
-// own first (most pairs of real data share a column) and then add it.  A
-// bitmap of A costs m*k, within the m*n of C where k <= n; wider A stays
-// sparse.
+// own first (most pairs of real data share a column) and then add it.  Only
+// the kc columns where A has entries can meet B: A and B' are cut to them,
+// and A's bitmap costs m*kc, within the m*n of C where kc <= n (a wider A
+// stays sparse).
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&Ab) ; GrB_Matrix_free (&BT) ;
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ; GrB_Vector_free (&v) ;  \
+    free (cols) ;
 
 static GrB_Info in_place (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B)
 {
-    GrB_Matrix Ab = NULL, BT = NULL ;
-    GrB_Index n, k ;
+    GrB_Matrix Ac = NULL, BT = NULL ;
+    GrB_Vector v = NULL ;
+    GrB_Index *cols = NULL, m, n, k, kc ;
     GrB_BinaryOp plus ;
     GrB_Monoid add ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
     TRY (GrB_Matrix_ncols (&k, B)) ;
     TRY (GxB_Semiring_add (&add, semiring)) ;
     TRY (GxB_Monoid_operator (&plus, add)) ;
-    TRY (GrB_Matrix_dup (&Ab, A)) ;
-    if (k <= n)
+    // the columns of A with an entry (its transpose's rows, reduced)
+    TRY (GrB_Vector_new (&v, GrB_BOOL, k)) ;
+    TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GrB_LOR_MONOID_BOOL, A,
+        GrB_DESC_T0)) ;
+    TRY (GrB_Vector_nvals (&kc, v)) ;
+    cols = calloc (kc + 1, sizeof (GrB_Index)) ;
+    CHECK (cols != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Vector_extractTuples_BOOL (cols, NULL, &kc, v)) ;
+    TRY (GrB_Matrix_new (&Ac, GrB_FP64, m, kc)) ;
+    TRY (GrB_Matrix_extract (Ac, NULL, NULL, A, GrB_ALL, m, cols, kc, NULL)) ;
+    if (kc <= n)
     {
-        TRY (GxB_Matrix_Option_set (Ab, GxB_SPARSITY_CONTROL, GxB_BITMAP)) ;
+        TRY (GxB_Matrix_Option_set (Ac, GxB_SPARSITY_CONTROL, GxB_BITMAP)) ;
     }
-    TRY (GrB_Matrix_new (&BT, GrB_FP64, k, n)) ;
-    TRY (GrB_transpose (BT, NULL, NULL, B, NULL)) ;
-    TRY (GrB_mxm (C, NULL, plus, semiring, Ab, BT, NULL)) ;
+    TRY (GrB_Matrix_new (&BT, GrB_FP64, kc, n)) ;
+    TRY (GrB_Matrix_extract (BT, NULL, NULL, B, cols, kc, GrB_ALL, n,
+        GrB_DESC_T0)) ;
+    TRY (GrB_mxm (C, NULL, plus, semiring, Ac, BT, NULL)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
