@@ -160,7 +160,9 @@ GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code) ;
 // (SQDIFF: -2xy; ABSDIFF: -2 min(|x|,|y|) where x, y have one sign, else 0;
 // ABSSUM: the same where their signs differ; HELLSQ: -2 sqrt(x) sqrt(y)),
 // the sum is those built-in products (term), which GraphBLAS runs as
-// compiled kernels; else it is one product with g as an operator (op).
+// compiled kernels.  Else (nterms 0) it is T1 - P: one product with f
+// itself, and P = F_A PLUS.PLUS F_B' built in (f evaluated once a common
+// column, not three times as g would be).
 typedef enum
 {
     GXO_PART_ALL,           // every entry
@@ -180,14 +182,12 @@ gxo_corr_term ;
 
 typedef struct
 {
-    GrB_BinaryOp op ;           // g, or NULL
-    int nterms ;                // else: the sum of these products
+    int nterms ;                // the sum of these products, or 0: T1 - P
     gxo_corr_term term [2] ;
 }
 gxo_corr ;
 
 GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code) ;
-void GXO_corr_free (gxo_corr *corr) ;
 
 // GXO_union_plus for the metrics' own FP64 operators, whose terms are all
 // >= 0, given their correction (GXO_corr_new) and identity 0: D = ra_i +

@@ -279,8 +279,7 @@ static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;               \
-    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;  \
-    GXO_corr_free (&corr) ;
+    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;
 
 static GrB_Info union_sum (GrB_Matrix *R, work *w, gxo_opcode code,
     GrB_Monoid add, gxo_prep prep)
@@ -704,8 +703,7 @@ static GrB_Info check_nonnegative (GrB_Matrix A)
 // The sums whose finish () is the sum itself (HAMMING: over k) need no
 // array: *D = the rewritten sum's matrix, k > 0.  Other ids: *D = NULL.
 #undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_BinaryOp_free (&op) ; GXO_corr_free (&corr) ; GrB_Matrix_free (D) ;
+#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Matrix_free (D) ;
 
 static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
 {
@@ -732,7 +730,7 @@ static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
             *D, (double) w->k, NULL)) ;
     }
     GrB_BinaryOp_free (&op) ;
-    GXO_corr_free (&corr) ;
+   
     return (GrB_SUCCESS) ;
 }
 

@@ -148,8 +148,6 @@ static void abskl    (void *z, const void *x, const void *y)
 #undef Y
 #undef Z
 
-// f(x,y) - f(x,0) - f(0,y): a term of a union sum over a common column, less
-// the two row terms GXO_union_plus adds for it (oracle_union_plus.c)
 // an FP64 operator from entry code of a table of functions and names
 typedef struct { GxB_binary_function f ; const char *name ; } op_entry ;
 
@@ -165,40 +163,10 @@ static GrB_Info op_from (GrB_BinaryOp *op, const op_entry *table, int ncodes,
         GrB_FP64, table [code].name, NULL)) ;
 }
 
-#define CORR(f)                                                             \
-static void f ## _corr (void *z, const void *x, const void *y)              \
-{                                                                           \
-    const double zero = 0 ;                                                 \
-    double a, b, c ;                                                        \
-    f (&a, x, y) ;                                                          \
-    f (&b, x, &zero) ;                                                      \
-    f (&c, &zero, y) ;                                                      \
-    *(double *) z = (a - b) - c ;                                           \
-}
-CORR (sqdiff) CORR (absdiff) CORR (abssum) CORR (canberra) CORR (ne)
-CORR (hellsq) CORR (jssq)
-#undef CORR
-
-static GrB_Info op_corr_new (GrB_BinaryOp *op, gxo_opcode code)
-{
-    static const op_entry table [ ] =
-    {
-        [GXO_OP_SQDIFF]   = { sqdiff_corr,   "gxo_sqdiff_corr"   },
-        [GXO_OP_ABSDIFF]  = { absdiff_corr,  "gxo_absdiff_corr"  },
-        [GXO_OP_ABSSUM]   = { abssum_corr,   "gxo_abssum_corr"   },
-        [GXO_OP_CANBERRA] = { canberra_corr, "gxo_canberra_corr" },
-        [GXO_OP_NE]       = { ne_corr,       "gxo_ne_corr"       },
-        [GXO_OP_HELLSQ]   = { hellsq_corr,   "gxo_hellsq_corr"   },
-        [GXO_OP_JSSQ]     = { jssq_corr,     "gxo_jssq_corr"     },
-    } ;
-    return (op_from (op, table, (int) (sizeof (table) / sizeof (table [0])),
-        code)) ;
-}
 
 GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code)
 {
     if (corr == NULL) return (GrB_NULL_POINTER) ;
-    corr->op = NULL ;
     corr->nterms = 0 ;
     gxo_corr_term *t = corr->term ;
     switch (code)
@@ -230,15 +198,14 @@ GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code)
                 GXO_PART_NEG, GXO_PART_POS, -2, -2 } ;
             corr->nterms = 2 ;
             break ;
+        case GXO_OP_CANBERRA :      // T1 - P
+        case GXO_OP_NE :
+        case GXO_OP_JSSQ :
+            break ;
         default :
-            return (op_corr_new (&corr->op, code)) ;
+            return (GrB_INVALID_VALUE) ;
     }
     return (GrB_SUCCESS) ;
-}
-
-void GXO_corr_free (gxo_corr *corr)
-{
-    if (corr != NULL) GrB_BinaryOp_free (&corr->op) ;
 }
 
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code)

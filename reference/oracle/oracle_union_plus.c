@@ -407,24 +407,33 @@ static GrB_Info side_part (GrB_Matrix *S, GrB_Matrix M, gxo_part part,
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_Matrix_free (&C) ; GrB_Matrix_free (&Sa) ; GrB_Matrix_free (&Sb) ;  \
-    GrB_Semiring_free (&scorr) ; free (I) ; free (J) ;
+    free (I) ; free (J) ;
 
 static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
-    GrB_Semiring semiring, GrB_Matrix A, GrB_Matrix B, GrB_Matrix ra,
-    GrB_Matrix rb, double tau)
+    GrB_Semiring semiring, GrB_Matrix A, GrB_Matrix B, GrB_Matrix FA,
+    GrB_Matrix FB, GrB_Matrix ra, GrB_Matrix rb, double tau)
 {
     GrB_Matrix C = NULL, Sa = NULL, Sb = NULL ;
-    GrB_Semiring scorr = NULL ;
     GrB_Index *I = NULL, *J = NULL, np = 0, m, n ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
     TRY (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
     TRY (GrB_Matrix_assign_FP64 (C, NULL, NULL, 0, GrB_ALL, m, GrB_ALL, n,
         NULL)) ;
-    if (corr->op != NULL)
+    if (corr->nterms == 0)
     {
-        TRY (GrB_Semiring_new (&scorr, GrB_PLUS_MONOID_FP64, corr->op)) ;
-        TRY (in_place (C, scorr, A, B)) ;
+        // T1 - P: the sum of f itself, and -(F_A + F_B) by PLUS_PLUS of
+        // their negations
+        TRY (in_place (C, semiring, A, B)) ;
+        GrB_Index k ;
+        TRY (GrB_Matrix_ncols (&k, A)) ;
+        TRY (GrB_Matrix_new (&Sa, GrB_FP64, m, k)) ;
+        TRY (GrB_Matrix_new (&Sb, GrB_FP64, n, k)) ;
+        TRY (GrB_Matrix_apply (Sa, NULL, NULL, GrB_AINV_FP64, FA, NULL)) ;
+        TRY (GrB_Matrix_apply (Sb, NULL, NULL, GrB_AINV_FP64, FB, NULL)) ;
+        TRY (in_place (C, GxB_PLUS_PLUS_FP64, Sa, Sb)) ;
+        GrB_Matrix_free (&Sa) ;
+        GrB_Matrix_free (&Sb) ;
     }
     for (int t = 0 ; t < corr->nterms ; t++)
     {
@@ -543,7 +552,7 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     {
         CHECK (ztype == GrB_FP64 && identity == 0 && fee64 == 0,
             GrB_INVALID_VALUE) ;
-        TRY (metric_sum (D, corr, semiring, A, B, ra, rb, tau)) ;
+        TRY (metric_sum (D, corr, semiring, A, B, FA, FB, ra, rb, tau)) ;
         FREE_ALL ;
         return (GrB_SUCCESS) ;
     }
