@@ -107,7 +107,7 @@ static GrB_Info values_of (const double **X, bool *iso, gxo_full *F,
 
 #undef  FREE_ALL
 #define FREE_ALL free (I) ; free (J) ; free (V) ; free (R) ; free (Sx) ;   \
-    free (tallies) ; free (args) ; (void) GXO_full_close (&FR) ;            \
+    free (tallies) ; (void) GXO_full_close (&FR) ;                          \
     (void) GXO_full_close (&FS) ;
 
 GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
@@ -117,7 +117,6 @@ GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
     GrB_Index *I = NULL, *J = NULL ;
     double *V = NULL, *R = NULL, *Sx = NULL ;
     tally *tallies = NULL ;
-    void **args = NULL ;
     gxo_full FR = { NULL, NULL, 0, false }, FS = { NULL, NULL, 0, false } ;
     CHECK (got != NULL && ref != NULL && nbad != NULL && worst_i != NULL &&
         worst_j != NULL && worst_got != NULL && worst_ref != NULL,
@@ -160,11 +159,24 @@ GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
     // error, as one pass in row order finds it); else as extracted tuples
     int nb = GXO_iterate_blocks () ;
     tallies = malloc (nb * sizeof (tally)) ;
-    args = malloc (nb * sizeof (void *)) ;
-    CHECK (tallies != NULL && args != NULL, GrB_OUT_OF_MEMORY) ;
-    for (int b = 0 ; b < nb ; b++) { tallies [b] = t ; args [b] = &tallies [b] ; }
-    if (GXO_iterate (got, nb, check, args))
+    CHECK (tallies != NULL, GrB_OUT_OF_MEMORY) ;
+    for (int b = 0 ; b < nb ; b++) tallies [b] = t ;
+    bool fp64, ok = true ;
+    GrB_Index nrows ;
+    if (GXO_iterable (got, &fp64, &nrows))
     {
+        // (check named here, inside the loop, so that it is inlined)
+        #pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
+        for (int b = 0 ; b < nb ; b++)
+        {
+            GrB_Index i0 = nrows * b / nb, i1 = nrows * (b + 1) / nb ;
+            if (i0 < i1)
+            {
+                ok = GXO_visit_rows (got, fp64, i0, i1, check, &tallies [b])
+                    && ok ;
+            }
+        }
+        CHECK (ok, GrB_OUT_OF_MEMORY) ;
         for (int b = 0 ; b < nb ; b++)
         {
             t.bad += tallies [b].bad ;

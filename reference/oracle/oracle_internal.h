@@ -89,8 +89,9 @@ bool GXO_type_ops (GrB_BinaryOp *times, GrB_BinaryOp *first,
 // distinct args, or for one shared arg when it writes only its own (i,j)).
 // Where M is FP64 or FP32 and held by row: true; else false, and nothing
 // visited.  The fast way through an m-by-n result.
-// (static inline: a caller's own static visit is inlined into the loop,
-// a few nanoseconds an entry less than a call through a pointer)
+// (GXO_visit_rows is static inline: a caller's own static visit, named in
+// the call, is inlined into its loop, a few nanoseconds an entry less than
+// a call through a pointer)
 // rows [i0, i1) of M in order, by an iterator of its own (M is only read:
 // its pending work was finished first, so threads may share it); false if
 // the iterator cannot be made or attached
@@ -123,34 +124,12 @@ static inline bool GXO_visit_rows (GrB_Matrix M, bool fp64, GrB_Index i0,
     return (true) ;
 }
 
-static inline bool GXO_iterate (GrB_Matrix M, int nblocks,
-    void (*visit) (void *, GrB_Index, GrB_Index, double), void **args)
-{
-    GrB_Type type ;
-    GrB_Index nrows ;
-    if (GxB_Matrix_type (&type, M) != GrB_SUCCESS) return (false) ;
-    if (type != GrB_FP64 && type != GrB_FP32) return (false) ;
-    if (GrB_Matrix_wait (M, GrB_MATERIALIZE) != GrB_SUCCESS) return (false) ;
-    if (GrB_Matrix_nrows (&nrows, M) != GrB_SUCCESS) return (false) ;
-    // a probe: a matrix held by column cannot be iterated by row
-    GxB_Iterator it = NULL ;
-    if (GxB_Iterator_new (&it) != GrB_SUCCESS) return (false) ;
-    bool by_row = (GxB_rowIterator_attach (it, M, NULL) == GrB_SUCCESS) ;
-    GrB_free (&it) ;
-    if (!by_row) return (false) ;
-    bool fp64 = (type == GrB_FP64), ok = true ;
-    if (nblocks < 1) nblocks = 1 ;
-    #pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
-    for (int b = 0 ; b < nblocks ; b++)
-    {
-        GrB_Index i0 = nrows * b / nblocks, i1 = nrows * (b + 1) / nblocks ;
-        if (i0 < i1)
-        {
-            ok = GXO_visit_rows (M, fp64, i0, i1, visit, args [b]) && ok ;
-        }
-    }
-    return (ok) ;
-}
+// Can M be iterated by GXO_visit_rows (FP64 or FP32, held by row)?  Its
+// pending work is finished; *fp64, *nrows: its type and rows.
+bool GXO_iterable (GrB_Matrix M, bool *fp64, GrB_Index *nrows) ;
+
+bool GXO_iterate (GrB_Matrix M, int nblocks,
+    void (*visit) (void *, GrB_Index, GrB_Index, double), void **args) ;
 
 // blocks for GXO_iterate: a few per thread, so uneven rows even out
 int GXO_iterate_blocks (void) ;

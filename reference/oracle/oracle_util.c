@@ -81,6 +81,41 @@ int GXO_iterate_blocks (void)
     return 4 * omp_get_max_threads () ;
 }
 
+bool GXO_iterable (GrB_Matrix M, bool *fp64, GrB_Index *nrows)
+{
+    GrB_Type type ;
+    if (GxB_Matrix_type (&type, M) != GrB_SUCCESS) return (false) ;
+    if (type != GrB_FP64 && type != GrB_FP32) return (false) ;
+    if (GrB_Matrix_wait (M, GrB_MATERIALIZE) != GrB_SUCCESS) return (false) ;
+    if (GrB_Matrix_nrows (nrows, M) != GrB_SUCCESS) return (false) ;
+    // a probe: a matrix held by column cannot be iterated by row
+    GxB_Iterator it = NULL ;
+    if (GxB_Iterator_new (&it) != GrB_SUCCESS) return (false) ;
+    bool by_row = (GxB_rowIterator_attach (it, M, NULL) == GrB_SUCCESS) ;
+    GrB_free (&it) ;
+    *fp64 = (type == GrB_FP64) ;
+    return (by_row) ;
+}
+
+bool GXO_iterate (GrB_Matrix M, int nblocks,
+    void (*visit) (void *, GrB_Index, GrB_Index, double), void **args)
+{
+    bool fp64, ok = true ;
+    GrB_Index nrows ;
+    if (!GXO_iterable (M, &fp64, &nrows)) return (false) ;
+    if (nblocks < 1) nblocks = 1 ;
+    #pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
+    for (int b = 0 ; b < nblocks ; b++)
+    {
+        GrB_Index i0 = nrows * b / nblocks, i1 = nrows * (b + 1) / nblocks ;
+        if (i0 < i1)
+        {
+            ok = GXO_visit_rows (M, fp64, i0, i1, visit, args [b]) && ok ;
+        }
+    }
+    return (ok) ;
+}
+
 typedef struct { double *Y ; GrB_Index ncols ; } dense_arg ;
 
 static void put (void *arg, GrB_Index i, GrB_Index j, double x)
