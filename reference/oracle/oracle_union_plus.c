@@ -344,6 +344,12 @@ static GrB_Info in_place (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GrB_LOR_MONOID_BOOL, A,
         GrB_DESC_T0)) ;
     TRY (GrB_Vector_nvals (&kc, v)) ;
+    if (kc == 0)
+    {
+        // no common column (and GrB_mxm refuses an inner dimension of 0)
+        FREE_ALL ;
+        return (GrB_SUCCESS) ;
+    }
     cols = calloc (kc + 1, sizeof (GrB_Index)) ;
     CHECK (cols != NULL, GrB_OUT_OF_MEMORY) ;
     TRY (GrB_Vector_extractTuples_BOOL (cols, NULL, &kc, v)) ;
@@ -420,6 +426,14 @@ static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
     TRY (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
     TRY (GrB_Matrix_assign_FP64 (C, NULL, NULL, 0, GrB_ALL, m, GrB_ALL, n,
         NULL)) ;
+    // C's values one per entry before any product: GraphBLAS accumulates
+    // into an iso C by a product of its own and an assign, not in place
+    if (m * n > 1)
+    {
+        TRY (GrB_Matrix_setElement_FP64 (C, 1, 0, 0)) ;
+        TRY (GrB_Matrix_setElement_FP64 (C, 0, 0, 0)) ;
+        TRY (GrB_Matrix_wait (C, GrB_MATERIALIZE)) ;
+    }
     if (corr->nterms == 0)
     {
         // T1 - P: the sum of f itself, and -(F_A + F_B) by PLUS_PLUS of
@@ -447,9 +461,8 @@ static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
         GrB_Matrix_free (&Sa) ;
         GrB_Matrix_free (&Sb) ;
     }
-    // the row terms go into C's own array, unless no product reached C
-    // (no common column anywhere) and it is still one iso value: then by
-    // GraphBLAS
+    // the row terms go into C's own array, unless C is still one iso value
+    // (a single pair, or no product reached it): then by GraphBLAS
     bool iso ;
     TRY (GxB_Matrix_iso (&iso, C)) ;
     if (iso)
