@@ -414,8 +414,9 @@ static void metric_sums_equal_dense_completion (void **state)
                 GXT_OK (GXO_compare (G, R, NULL, 1e-12, &nbad, &wi, &wj, &wg,
                     &wr)) ;
                 if (nbad != 1 || wi != (int64_t) i || wj != (int64_t) j)
-                    GXT_FAIL ("operator %d, shape %s: an error put at (%lu,%lu) "
-                        "was seen at (%ld,%ld), %ld entries", (int) codes [c],
+                    GXT_FAIL ("operator %d, shape %s: an error put at "
+                        "(%lu,%lu) was seen at (%ld,%ld), %ld entries",
+                        (int) codes [c],
                         gxt_shape_name ((gxt_shape) (s % GXT_NSHAPES)),
                         (unsigned long) i,
                         (unsigned long) j, (long) wi, (long) wj, (long) nbad) ;

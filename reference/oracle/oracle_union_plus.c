@@ -247,12 +247,12 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
 }
 
 // D (full FP64) += ra_i + rb_j in place (unless D already holds them:
-// add false), and the pairs not to be trusted then: the metrics' terms are all >= 0, so S = D + P, P the row terms of
-// the common columns, P <= ra_i + rb_j; a pair is kept where ra_i + rb_j <=
-// (tau - 1) D, which also implies S <= tau D, and where D is finite
-// (distrusted checks both).  One pass over D, a row at a time on every
-// thread, counting each row's pairs; then the pairs of the rows that have
-// any.
+// add false), and the pairs not to be trusted then: the metrics' terms are
+// all >= 0, so S = D + P, P the row terms of the common columns, P <= ra_i
+// + rb_j; a pair is kept where ra_i + rb_j <= (tau - 1) D, which also
+// implies S <= tau D, and where D is finite (distrusted checks both).  One
+// pass over D, a row at a time on every thread, counting each row's pairs;
+// then the pairs of the rows that have any.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     free (a) ; free (b) ; free (start) ; (void) GXO_full_close (&F) ;       \
@@ -408,8 +408,9 @@ static GrB_Info side_part (GrB_Matrix *S, GrB_Matrix M, gxo_part part,
 // *D = the metrics' sum (FP64, f(0,0) = 0, every term >= 0): C = 0, then
 // += the correction summed over the common columns in place (C's array
 // written by GraphBLAS once, not an m-by-n product made and then added),
-// then += ra_i + rb_j with the check of add_row_terms, and the pairs it does not trust done
-// again from their own terms (the product of semiring over the union)
+// then += ra_i + rb_j with the check of add_row_terms, and the pairs it
+// does not trust done again from their own terms (the product of semiring
+// over the union)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_Matrix_free (&C) ; GrB_Matrix_free (&Sa) ; GrB_Matrix_free (&Sb) ;  \
