@@ -20,9 +20,16 @@
 //   - cancellation and non-finite terms: rows that share huge values (|x-y|
 //     of 1e16 and 1e16 + 1: the row sums cancel to the small rest), and
 //     x / y with identity 0 (infinite and NaN terms), which the oracle must
-//     recompute exactly, pair by pair, to the same value (NaN where NaN).
+//     recompute exactly, pair by pair, to the same value (NaN where NaN);
+//   - the metrics' sums (GXO_union_plus_terms with their correction: built-in
+//     products where algebra gives it, else T1 - P), each of the metrics'
+//     operators on every shape, values of both signs (each sign part of the
+//     min form of |x-y| and |x+y|), within 1e-12; the same rows sharing
+//     huge values, exactly; and an entry of a result put off by one part in
+//     1e9 is found by GXO_compare, where it is.
 
 #include "test_common.h"
+#include "oracle_internal.h"
 
 //------------------------------------------------------------------------------
 // user operators
@@ -283,8 +290,30 @@ static void plus_union_of_user_operators_equals_dense_completion (void **state)
     }
 }
 
-// rows sharing huge values: sum |x-y| is 2.75, but the row sums are 1e16
-// and the half that they hold is below their rounding; and x / y with
+// rows sharing huge values: sum |x-y| of A's rows against B's is 2.75, 3
+// and 0.5 at (0,0), (0,1), (1,1), but the row sums are 1e16 and the half
+// that they hold is below their rounding
+static void cancelling_rows (GrB_Matrix *A, GrB_Matrix *B)
+{
+    const double a [2*4] = { 1e16, 0.5, 0, 0,     1e16, 0, 0, 3 } ;
+    const double b [3*4] = { 1e16 + 2, 0, 0.25, 0,   1e16, 0.5, 0, 3,
+                             0, 0, 0, 1 } ;
+    gxt_dense_rows (A, GrB_FP64, 2, 4, a) ;
+    gxt_dense_rows (B, GrB_FP64, 3, 4, b) ;
+}
+
+static void check_cancelling (GrB_Matrix D, const char *what)
+{
+    double d00, d01, d11 ;
+    GXT_OK (GrB_Matrix_extractElement_FP64 (&d00, D, 0, 0)) ;
+    GXT_OK (GrB_Matrix_extractElement_FP64 (&d01, D, 0, 1)) ;
+    GXT_OK (GrB_Matrix_extractElement_FP64 (&d11, D, 1, 1)) ;
+    if (d00 != 2.75 || d01 != 3 || d11 != 0.5)
+        GXT_FAIL ("%s, cancelling rows: got %.17g, %.17g, %.17g; expected "
+            "2.75, 3, 0.5", what, d00, d01, d11) ;
+}
+
+// rows sharing huge values (cancelling_rows); and x / y with
 // identity 0: infinite terms (x/0) and NaN ones (0/0).  Both need the exact
 // pair-by-pair recomputation to match dense completion.
 static void plus_union_recomputes_cancelling_and_nonfinite_pairs (void **state)
@@ -293,21 +322,11 @@ static void plus_union_recomputes_cancelling_and_nonfinite_pairs (void **state)
     GrB_BinaryOp op ;
     GXT_OK (GxB_BinaryOp_new (&op, absdiff64, GrB_FP64, GrB_FP64, GrB_FP64,
         "absdiff64", NULL)) ;
-    const double a [2*4] = { 1e16, 0.5, 0, 0,     1e16, 0, 0, 3 } ;
-    const double b [3*4] = { 1e16 + 2, 0, 0.25, 0,   1e16, 0.5, 0, 3,
-                             0, 0, 0, 1 } ;
     GrB_Matrix A, B, D = NULL, R = NULL ;
-    gxt_dense_rows (&A, GrB_FP64, 2, 4, a) ;
-    gxt_dense_rows (&B, GrB_FP64, 3, 4, b) ;
+    cancelling_rows (&A, &B) ;
     GXT_OK (GXO_union_plus (&D, GrB_PLUS_MONOID_FP64, op, 0, A, B, 16)) ;
     GXT_OK (GXO_union (&R, GrB_PLUS_MONOID_FP64, op, 0, A, B)) ;
-    double d00, d01, d11 ;
-    GXT_OK (GrB_Matrix_extractElement_FP64 (&d00, D, 0, 0)) ;
-    GXT_OK (GrB_Matrix_extractElement_FP64 (&d01, D, 0, 1)) ;
-    GXT_OK (GrB_Matrix_extractElement_FP64 (&d11, D, 1, 1)) ;
-    if (d00 != 2.75 || d01 != 3 || d11 != 0.5)
-        GXT_FAIL ("cancelling rows: got %.17g, %.17g, %.17g; expected 2.75, "
-            "3, 0.5", d00, d01, d11) ;
+    check_cancelling (D, "GXO_union_plus") ;
     int64_t nbad, wi, wj ;
     double wg, wr ;
     GXT_OK (GXO_compare (D, R, NULL, 1e-12, &nbad, &wi, &wj, &wg, &wr)) ;
@@ -334,6 +353,92 @@ static void plus_union_recomputes_cancelling_and_nonfinite_pairs (void **state)
         GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
         GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
     }
+    GrB_BinaryOp_free (&op) ;
+}
+
+// the metrics' operators: GXO_union_plus_terms (in place, with the
+// correction) against dense completion, and GXO_compare finding one entry
+// put off by 1e-9
+static void metric_sums_equal_dense_completion (void **state)
+{
+    GXT_START ( ) ;
+    const gxo_opcode codes [7] = { GXO_OP_SQDIFF, GXO_OP_ABSDIFF,
+        GXO_OP_ABSSUM, GXO_OP_CANBERRA, GXO_OP_NE, GXO_OP_HELLSQ,
+        GXO_OP_JSSQ } ;
+    for (int c = 0 ; c < 7 ; c++)
+    {
+        GrB_BinaryOp op = NULL ;
+        gxo_corr corr ;
+        GXT_OK (GXO_op_new (&op, codes [c])) ;
+        GXT_OK (GXO_corr_new (&corr, codes [c])) ;
+        // the domain of HELLSQ and JSSQ is x, y >= 0
+        bool nonneg = (codes [c] == GXO_OP_HELLSQ || codes [c] == GXO_OP_JSSQ) ;
+        // every shape, and (s = GXT_NSHAPES) A without entries: no column
+        // in common at all
+        for (int s = 0 ; s <= GXT_NSHAPES ; s++)
+        {
+            GrB_Matrix A, B, D = NULL, R = NULL, G = NULL ;
+            gxt_pair (&A, &B, (gxt_shape) (s % GXT_NSHAPES), GXT_MIXED) ;
+            if (s == GXT_NSHAPES) GXT_OK (GrB_Matrix_clear (A)) ;
+            if (nonneg)
+            {
+                GXT_OK (GrB_Matrix_apply (A, NULL, NULL, GrB_ABS_FP64, A,
+                    NULL)) ;
+                GXT_OK (GrB_Matrix_apply (B, NULL, NULL, GrB_ABS_FP64, B,
+                    NULL)) ;
+            }
+            GXT_OK (GXO_union_plus_terms (&D, GrB_PLUS_MONOID_FP64, op, 0, A,
+                B, GXO_METRIC_TAU, &corr)) ;
+            GXT_OK (GXO_union (&R, GrB_PLUS_MONOID_FP64, op, 0, A, B)) ;
+            int64_t nbad, wi, wj ;
+            double wg, wr ;
+            GXT_OK (GXO_compare (D, R, NULL, 1e-12, &nbad, &wi, &wj, &wg,
+                &wr)) ;
+            if (nbad > 0)
+                GXT_FAIL ("operator %d, shape %s: %ld entries beyond 1e-12 of "
+                    "dense completion; worst (%ld,%ld): %.17g, dense %.17g",
+                    (int) codes [c], (s < GXT_NSHAPES) ?
+                    gxt_shape_name ((gxt_shape) s) : "empty A", (long) nbad,
+                    (long) wi, (long) wj, wg, wr) ;
+            GrB_Index m, n ;
+            GXT_OK (GrB_Matrix_nrows (&m, D)) ;
+            GXT_OK (GrB_Matrix_ncols (&n, D)) ;
+            if (m * n > 0)
+            {
+                GrB_Index i = m / 2, j = n / 2 ;
+                double d ;
+                GXT_OK (GrB_Matrix_dup (&G, D)) ;
+                GXT_OK (GrB_Matrix_extractElement_FP64 (&d, G, i, j)) ;
+                GXT_OK (GrB_Matrix_setElement_FP64 (G, d + 1e-9 *
+                    ((fabs (d) > 1) ? fabs (d) : 1), i, j)) ;
+                GXT_OK (GXO_compare (G, R, NULL, 1e-12, &nbad, &wi, &wj, &wg,
+                    &wr)) ;
+                if (nbad != 1 || wi != (int64_t) i || wj != (int64_t) j)
+                    GXT_FAIL ("operator %d, shape %s: an error put at "
+                        "(%lu,%lu) was seen at (%ld,%ld), %ld entries",
+                        (int) codes [c],
+                        gxt_shape_name ((gxt_shape) (s % GXT_NSHAPES)),
+                        (unsigned long) i,
+                        (unsigned long) j, (long) wi, (long) wj, (long) nbad) ;
+            }
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+            GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+            GrB_Matrix_free (&G) ;
+        }
+        GrB_BinaryOp_free (&op) ;
+    }
+    // rows sharing huge values (cancelling_rows): the row terms cancel, and
+    // the pairs they leave untrusted are done again over their unions
+    GrB_Matrix A, B, D = NULL ;
+    GrB_BinaryOp op = NULL ;
+    gxo_corr corr ;
+    cancelling_rows (&A, &B) ;
+    GXT_OK (GXO_op_new (&op, GXO_OP_ABSDIFF)) ;
+    GXT_OK (GXO_corr_new (&corr, GXO_OP_ABSDIFF)) ;
+    GXT_OK (GXO_union_plus_terms (&D, GrB_PLUS_MONOID_FP64, op, 0, A, B,
+        GXO_METRIC_TAU, &corr)) ;
+    check_cancelling (D, "metric sum") ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&D) ;
     GrB_BinaryOp_free (&op) ;
 }
 
@@ -392,6 +497,7 @@ int main (void)
         cmocka_unit_test (unions_equal_dense_completion_exactly),
         cmocka_unit_test (plus_union_of_user_operators_equals_dense_completion),
         cmocka_unit_test (plus_union_recomputes_cancelling_and_nonfinite_pairs),
+        cmocka_unit_test (metric_sums_equal_dense_completion),
         cmocka_unit_test (plus_union_refuses_other_monoids),
         cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),
     } ;

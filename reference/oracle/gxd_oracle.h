@@ -98,6 +98,8 @@ bool GXO_monoid_is_plus (GrB_Monoid add) ;
 // ref needs the same infinity, a NaN ref a NaN).  *nbad: the number failing;
 // worst_*: the entry of largest |got-ref| / max (|ref|, S, DBL_MIN) (a
 // failing non-finite counts as infinite), or i = j = -1 if got is empty.
+// ref and S are read in place (unpacked and packed back, unchanged) where
+// they are full FP64 matrices other than got.
 GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
     double rtol, int64_t *nbad, int64_t *worst_i, int64_t *worst_j,
     double *worst_got, double *worst_ref) ;

@@ -37,10 +37,13 @@ static bool passes (double g, double r, double s, double rtol, double *err)
     return (*err == 0) ;
 }
 
-// the running comparison, one entry of got at a time
+// the running comparison, one entry of got at a time; R [i*n+j] the
+// reference (R [0] where riso), S the scale: Sx [i*n+j], or s where Sx is NULL
 typedef struct
 {
     const double *R, *Sx ;
+    bool riso ;
+    double s ;
     GrB_Index n ;
     double rtol ;
     int64_t bad, wi, wj ;
@@ -52,21 +55,60 @@ static void check (void *arg, GrB_Index i, GrB_Index j, double g)
 {
     tally *t = arg ;
     GrB_Index p = i * t->n + j ;
-    double err, s = (t->Sx == NULL) ? 0 : t->Sx [p] ;
-    if (!passes (g, t->R [p], s, t->rtol, &err)) t->bad++ ;
+    double err, r = t->R [t->riso ? 0 : p] ;
+    double s = (t->Sx == NULL) ? t->s : t->Sx [p] ;
+    if (isfinite (g) && isfinite (r))
+    {
+        // passes () without a division where the entry is no worse than
+        // the worst so far, as almost all are
+        double d = fabs (g - r), a = fabs (r), tol = (a > s) ? a : s ;
+        t->bad += !(d <= t->rtol * tol) ;
+        if (t->worst >= 0 && d <= t->worst * tol) return ;
+        err = d / ((tol > DBL_MIN) ? tol : DBL_MIN) ;
+    }
+    else if (!passes (g, r, s, t->rtol, &err))
+    {
+        t->bad++ ;
+    }
     if (err > t->worst)
     {
         t->worst = err ;
         t->wi = (int64_t) i ;
         t->wj = (int64_t) j ;
         t->wg = g ;
-        t->wr = t->R [p] ;
+        t->wr = r ;
     }
+}
+
+// The values of M (m-by-n), read in place where the oracle may (M is full,
+// FP64, and not got itself, which is iterated meanwhile): *X into F, else a
+// copy in *copy (missing entries 0).  *iso: one value for all.
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+static GrB_Info values_of (const double **X, bool *iso, gxo_full *F,
+    double **copy, GrB_Matrix M, GrB_Matrix got)
+{
+    GrB_Info info = (M != got) ? GXO_full_open (F, M) : GrB_NO_VALUE ;
+    TRY (info) ;
+    if (info == GrB_SUCCESS)
+    {
+        *X = F->x ;
+        *iso = F->iso ;
+    }
+    else
+    {
+        TRY (GXO_to_dense (copy, M)) ;
+        *X = *copy ;
+        *iso = false ;
+    }
+    return (GrB_SUCCESS) ;
 }
 
 #undef  FREE_ALL
 #define FREE_ALL free (I) ; free (J) ; free (V) ; free (R) ; free (Sx) ;   \
-    free (tallies) ; free (args) ;
+    free (tallies) ; (void) GXO_full_close (&FR) ;                          \
+    (void) GXO_full_close (&FS) ;
 
 GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
     double rtol, int64_t *nbad, int64_t *worst_i, int64_t *worst_j,
@@ -75,7 +117,7 @@ GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
     GrB_Index *I = NULL, *J = NULL ;
     double *V = NULL, *R = NULL, *Sx = NULL ;
     tally *tallies = NULL ;
-    void **args = NULL ;
+    gxo_full FR = { NULL, NULL, 0, false }, FS = { NULL, NULL, 0, false } ;
     CHECK (got != NULL && ref != NULL && nbad != NULL && worst_i != NULL &&
         worst_j != NULL && worst_got != NULL && worst_ref != NULL,
         GrB_NULL_POINTER) ;
@@ -87,26 +129,54 @@ GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
     CHECK (rm == m && rn == n, GrB_DIMENSION_MISMATCH) ;
     TRY (GrB_Matrix_nvals (&rnvals, ref)) ;
     CHECK (rnvals == m * n, GrB_INVALID_VALUE) ;        // ref must be full
-    TRY (GXO_to_dense (&R, ref)) ;
+    tally t = { NULL, NULL, false, 0, n, rtol, 0, -1, -1, 0, 0, -1 } ;
     if (S != NULL)
     {
         TRY (GrB_Matrix_nrows (&rm, S)) ;
         TRY (GrB_Matrix_ncols (&rn, S)) ;
         CHECK (rm == m && rn == n, GrB_DIMENSION_MISMATCH) ;
-        TRY (GXO_to_dense (&Sx, S)) ;
     }
-    tally t = { R, Sx, n, rtol, 0, -1, -1, 0, 0, -1 } ;
+    // S may be ref itself: then its values are a copy, taken first
+    if (S != NULL && S == ref)
+    {
+        TRY (GXO_to_dense (&Sx, S)) ;
+        t.Sx = Sx ;
+    }
+    else if (S != NULL)
+    {
+        bool siso ;
+        TRY (values_of (&t.Sx, &siso, &FS, &Sx, S, got)) ;
+        if (siso)
+        {
+            t.s = t.Sx [0] ;
+            t.Sx = NULL ;
+        }
+    }
+    TRY (values_of (&t.R, &t.riso, &FR, &R, ref, got)) ;
     // got's entries, typecast to double: by iterators where it can (FP64
     // and FP32 held by row), a tally per block of rows, the blocks' tallies
     // then taken in row order (the worst entry is the first of the largest
     // error, as one pass in row order finds it); else as extracted tuples
     int nb = GXO_iterate_blocks () ;
     tallies = malloc (nb * sizeof (tally)) ;
-    args = malloc (nb * sizeof (void *)) ;
-    CHECK (tallies != NULL && args != NULL, GrB_OUT_OF_MEMORY) ;
-    for (int b = 0 ; b < nb ; b++) { tallies [b] = t ; args [b] = &tallies [b] ; }
-    if (GXO_iterate (got, nb, check, args))
+    CHECK (tallies != NULL, GrB_OUT_OF_MEMORY) ;
+    for (int b = 0 ; b < nb ; b++) tallies [b] = t ;
+    bool fp64, ok = true ;
+    GrB_Index nrows ;
+    if (GXO_iterable (got, &fp64, &nrows))
     {
+        // (check named here, inside the loop, so that it is inlined)
+        #pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
+        for (int b = 0 ; b < nb ; b++)
+        {
+            GrB_Index i0 = nrows * b / nb, i1 = nrows * (b + 1) / nb ;
+            if (i0 < i1)
+            {
+                ok = GXO_visit_rows (got, fp64, i0, i1, check, &tallies [b])
+                    && ok ;
+            }
+        }
+        CHECK (ok, GrB_OUT_OF_MEMORY) ;
         for (int b = 0 ; b < nb ; b++)
         {
             t.bad += tallies [b].bad ;
@@ -133,6 +203,8 @@ GrB_Info GXO_compare (GrB_Matrix got, GrB_Matrix ref, GrB_Matrix S,
     *worst_j = t.wj ;
     *worst_got = t.wg ;
     *worst_ref = t.wr ;
+    GrB_Info info = GXO_full_close (&FR) ;
+    GrB_Info sinfo = GXO_full_close (&FS) ;
     FREE_ALL ;
-    return (GrB_SUCCESS) ;
+    return ((info == GrB_SUCCESS) ? sinfo : info) ;
 }

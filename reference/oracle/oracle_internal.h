@@ -66,16 +66,6 @@ GrB_Info GXO_metric_id (gxo_metric *id, const char *name) ;
 // whose common columns hold most of both rows' magnitude.
 #define GXO_METRIC_TAU 16
 
-// GXO_union_plus for the metrics' own FP64 operators, whose terms are all
-// >= 0, given corr = f(x,y) - f(x,0) - f(0,y) (GXO_op_corr_new) and identity
-// 0: the common columns' part is one product with corr, and the
-// conditioning S = D + (the row terms of the common columns) <= D + ra_i +
-// rb_j, so a pair is kept where ra_i + rb_j <= (tau - 1) D: one product
-// fewer, and a check of a few passes over D.  corr NULL: GXO_union_plus.
-GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
-    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
-    double tau, GrB_BinaryOp corr) ;
-
 //------------------------------------------------------------------------------
 // matrices and dense arrays (oracle_util.c)
 //------------------------------------------------------------------------------
@@ -99,10 +89,68 @@ bool GXO_type_ops (GrB_BinaryOp *times, GrB_BinaryOp *first,
 // distinct args, or for one shared arg when it writes only its own (i,j)).
 // Where M is FP64 or FP32 and held by row: true; else false, and nothing
 // visited.  The fast way through an m-by-n result.
-bool GXO_iterate (GrB_Matrix M, int nblocks, void (*visit) (void *,
-    GrB_Index, GrB_Index, double), void **args) ;
+// (GXO_visit_rows is static inline: a caller's own static visit, named in
+// the call, is inlined into its loop, a few nanoseconds an entry less than
+// a call through a pointer)
+// rows [i0, i1) of M in order, by an iterator of its own (M is only read:
+// its pending work was finished first, so threads may share it); false if
+// the iterator cannot be made or attached
+static inline bool GXO_visit_rows (GrB_Matrix M, bool fp64, GrB_Index i0,
+    GrB_Index i1, void (*visit) (void *, GrB_Index, GrB_Index, double),
+    void *arg)
+{
+    GxB_Iterator it = NULL ;
+    if (GxB_Iterator_new (&it) != GrB_SUCCESS) return (false) ;
+    if (GxB_rowIterator_attach (it, M, NULL) != GrB_SUCCESS)
+    {
+        GrB_free (&it) ;
+        return (false) ;
+    }
+    GrB_Info info = GxB_rowIterator_seekRow (it, i0) ;
+    while (info != GxB_EXHAUSTED)
+    {
+        GrB_Index i = GxB_rowIterator_getRowIndex (it) ;
+        if (i >= i1) break ;
+        while (info == GrB_SUCCESS)
+        {
+            GrB_Index j = GxB_rowIterator_getColIndex (it) ;
+            visit (arg, i, j, fp64 ? GxB_Iterator_get_FP64 (it)
+                                   : (double) GxB_Iterator_get_FP32 (it)) ;
+            info = GxB_rowIterator_nextCol (it) ;
+        }
+        info = GxB_rowIterator_nextRow (it) ;
+    }
+    GrB_free (&it) ;
+    return (true) ;
+}
+
+// Can M be iterated by GXO_visit_rows (FP64 or FP32, held by row)?  Its
+// pending work is finished; *fp64, *nrows: its type and rows.
+bool GXO_iterable (GrB_Matrix M, bool *fp64, GrB_Index *nrows) ;
+
+bool GXO_iterate (GrB_Matrix M, int nblocks,
+    void (*visit) (void *, GrB_Index, GrB_Index, double), void **args) ;
+
 // blocks for GXO_iterate: a few per thread, so uneven rows even out
 int GXO_iterate_blocks (void) ;
+
+// The values of a full FP64 matrix the oracle holds, in place: GXO_full_open
+// unpacks them (no copy: the array stays GraphBLAS's), x [i*n+j] = M(i,j),
+// or x [0] for every entry where the matrix is iso; GXO_full_close packs
+// them back, M as it was (GrB_NO_VALUE, nothing done: M is not full FP64).
+// Passes over an m-by-n reference then cost one
+// read of it, where a copy would cost a fresh m*n array and its page faults.
+typedef struct
+{
+    GrB_Matrix M ;
+    double *x ;
+    GrB_Index size ;        // bytes
+    bool iso ;
+}
+gxo_full ;
+
+GrB_Info GXO_full_open (gxo_full *F, GrB_Matrix M) ;
+GrB_Info GXO_full_close (gxo_full *F) ;
 
 // *X = a new row-major array of M's values as double, missing entries 0
 GrB_Info GXO_to_dense (double **X, GrB_Matrix M) ;
@@ -144,10 +192,52 @@ gxo_opcode ;
 
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code) ;
 
-// g(x,y) = f(x,y) - f(x,0) - f(0,y) for the f of code (one whose terms are
-// >= 0 and f(0,0) = 0: SQDIFF ABSDIFF ABSSUM CANBERRA NE HELLSQ JSSQ; others
-// GrB_INVALID_VALUE), for GXO_union_plus_terms
-GrB_Info GXO_op_corr_new (GrB_BinaryOp *op, gxo_opcode code) ;
+// The correction of a common column, g(x,y) = f(x,y) - f(x,0) - f(0,y),
+// for the f of code (one whose terms are >= 0 and f(0,0) = 0: SQDIFF
+// ABSDIFF ABSSUM CANBERRA NE HELLSQ JSSQ; others GrB_INVALID_VALUE), summed
+// over the common columns by GXO_union_plus_terms.  Where algebra gives g
+// exactly in GraphBLAS's own arithmetic, as products of parts of the rows
+// (SQDIFF: -2xy; ABSDIFF: -2 min(|x|,|y|) where x, y have one sign, else 0;
+// ABSSUM: the same where their signs differ; HELLSQ: -2 sqrt(x) sqrt(y)),
+// the sum is those built-in products (term), which GraphBLAS runs as
+// compiled kernels.  Else (nterms 0) it is T1 - P: one product with f
+// itself, and P = F_A PLUS.PLUS F_B' built in (f evaluated once a common
+// column, not three times as g would be).
+typedef enum
+{
+    GXO_PART_ALL,           // every entry
+    GXO_PART_POS,           // the entries > 0
+    GXO_PART_NEG,           // |x| of the entries < 0
+    GXO_PART_SQRT           // sqrt(x) of every entry (x >= 0)
+}
+gxo_part ;
+
+typedef struct
+{
+    GrB_Semiring semiring ;     // built-in FP64
+    gxo_part a, b ;             // parts of A and of B,
+    double ascale, bscale ;     // times these
+}
+gxo_corr_term ;
+
+typedef struct
+{
+    int nterms ;                // the sum of these products, or 0: T1 - P
+    gxo_corr_term term [2] ;
+}
+gxo_corr ;
+
+GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code) ;
+
+// GXO_union_plus for the metrics' own FP64 operators, whose terms are all
+// >= 0, given their correction (GXO_corr_new) and identity 0: D = ra_i +
+// rb_j + the correction summed over the common columns, and the
+// conditioning S = D + (the row terms of the common columns) <= D + ra_i +
+// rb_j, so a pair is kept where ra_i + rb_j <= (tau - 1) D: no second
+// product, and one pass over D.  corr NULL: GXO_union_plus.
+GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
+    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
+    double tau, const gxo_corr *corr) ;
 
 //------------------------------------------------------------------------------
 // the tiled dense-completion engine (oracle_pairs.c)

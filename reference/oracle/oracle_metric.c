@@ -79,8 +79,12 @@ typedef struct
     GrB_Matrix A, B ;       // the operands, typecast, then FP64
     GrB_Index m, n, k ;
     double *X ;             // m*n row-major raw sums (scaled sums: M)
+    gxo_full F ;            // or X in place: the values of a result of
+                            // GraphBLAS's (F.M), which becomes D
+    bool *fixed ;           // NULL, or the pairs whose X is already final
     double *Y ;             // BRAYCURTIS: the denominators (M)
-    double *Xt, *Yt ;       // scaled sums: t
+    double *Xt, *Yt ;       // scaled sums: t (p = 2 norms: Xt NULL, X = t
+                            // and M = 1)
     double *ra, *rb ;       // set metrics: nonzero values per row of A, B
     bool *za, *zb ;         // COSINE, CORRELATION: rows that count as zero
 }
@@ -90,7 +94,15 @@ static void work_free (work *w)
 {
     GrB_Matrix_free (&w->A) ;
     GrB_Matrix_free (&w->B) ;
+    if (w->F.M != NULL)
+    {
+        GrB_Matrix M = w->F.M ;
+        (void) GXO_full_close (&w->F) ;
+        GrB_Matrix_free (&M) ;
+        w->X = NULL ;
+    }
     free (w->X) ;
+    free (w->fixed) ;
     free (w->Y) ;
     free (w->Xt) ;
     free (w->Yt) ;
@@ -176,23 +188,42 @@ static void centre (double *x, GrB_Index k, bool *zero)
 // the GraphBLAS stage
 //------------------------------------------------------------------------------
 
-// *X = dense raw sums of the completed (and prepped) rows of w->A and w->B
+// *R = the raw sums (full FP64) of the completed (and prepped) rows of w->A
+// and w->B
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&R) ;
+#define FREE_ALL GrB_Matrix_free (R) ;
 
-static GrB_Info pairs (double **X, work *w, gxo_prep prep,
+static GrB_Info pairs (GrB_Matrix *R, work *w, gxo_prep prep,
     const gxo_product *prod)
 {
-    GrB_Matrix R = NULL ;
     // 0 is what every raw sum of the oracle is over k = 0 columns
-    TRY (GrB_Matrix_new (&R, GrB_FP64, w->m, w->n)) ;
-    TRY (GrB_Matrix_assign_FP64 (R, NULL, NULL, 0, GrB_ALL, w->m, GrB_ALL,
+    TRY (GrB_Matrix_new (R, GrB_FP64, w->m, w->n)) ;
+    TRY (GrB_Matrix_assign_FP64 (*R, NULL, NULL, 0, GrB_ALL, w->m, GrB_ALL,
         w->n, NULL)) ;
     gxo_side a = { w->A, GrB_FP64, 0, prep, w->za } ;
     gxo_side b = { w->B, GrB_FP64, 0, prep, w->zb } ;
-    TRY (GXO_pairs (R, &a, &b, prod)) ;
-    TRY (GXO_to_dense (X, R)) ;
-    GrB_Matrix_free (&R) ;
+    TRY (GXO_pairs (*R, &a, &b, prod)) ;
+    return (GrB_SUCCESS) ;
+}
+
+// w->X = the values of R (full FP64, taken): in place where GraphBLAS holds
+// them as one array per entry (w->F, and R becomes the result), else a copy
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (R) ;
+
+static GrB_Info take_sums (work *w, GrB_Matrix *R)
+{
+    GrB_Info info = GXO_full_open (&w->F, *R) ;
+    TRY (info) ;
+    if (info == GrB_SUCCESS && !w->F.iso)
+    {
+        w->X = w->F.x ;
+        *R = NULL ;
+        return (GrB_SUCCESS) ;
+    }
+    TRY (GXO_full_close (&w->F)) ;
+    TRY (GXO_to_dense (&w->X, *R)) ;
+    GrB_Matrix_free (R) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -241,20 +272,20 @@ static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
     return (GrB_SUCCESS) ;
 }
 
-// *X = dense (add_c op (x~_c, y~_c)), add = PLUS or MAX, over every column.
+// *R = full (add_c op (x~_c, y~_c)), add = PLUS or MAX, over every column.
 // PLUS: GXO_union_plus (cancelling pairs recomputed exactly: GXO_METRIC_TAU),
 // on rows transformed first where prep keeps them sparse (normalise);
 // MAX: GXO_union_rows; a prep that fills the rows (centre): dense completion.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;               \
-    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;  \
-    GrB_BinaryOp_free (&corr) ;
+    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;
 
-static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
+static GrB_Info union_sum (GrB_Matrix *R, work *w, gxo_opcode code,
     GrB_Monoid add, gxo_prep prep)
 {
-    GrB_BinaryOp op = NULL, corr = NULL ;
+    GrB_BinaryOp op = NULL ;
+    gxo_corr corr = { 0 } ;
     GrB_Semiring semiring = NULL ;
     GrB_Matrix An = NULL, Bn = NULL, D = NULL ;
     TRY (GXO_op_new (&op, code)) ;
@@ -263,7 +294,7 @@ static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
         // (k = 0 keeps the 0 that pairs () starts from, not MAX's -inf)
         TRY (GrB_Semiring_new (&semiring, add, op)) ;
         gxo_product prod = { semiring, NULL, 0, NULL } ;
-        TRY (pairs (X, w, prep, &prod)) ;
+        TRY (pairs (R, w, prep, &prod)) ;
         FREE_ALL ;
         return (GrB_SUCCESS) ;
     }
@@ -275,16 +306,30 @@ static GrB_Info union_sum (double **X, work *w, gxo_opcode code,
     GrB_Matrix A = (An != NULL) ? An : w->A, B = (Bn != NULL) ? Bn : w->B ;
     if (add == GrB_PLUS_MONOID_FP64)
     {
-        TRY (GXO_op_corr_new (&corr, code)) ;
+        TRY (GXO_corr_new (&corr, code)) ;
         TRY (GXO_union_plus_terms (&D, add, op, 0, A, B, GXO_METRIC_TAU,
-            corr)) ;
+            &corr)) ;
     }
     else
     {
         TRY (GXO_union_rows (&D, add, op, 0, A, B)) ;
     }
-    TRY (GXO_to_dense (X, D)) ;
+    *R = D ;
+    D = NULL ;
     FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// w->X = union_sum's sums, in place where it may (take_sums)
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&R) ;
+
+static GrB_Info sums (work *w, gxo_opcode code, GrB_Monoid add,
+    gxo_prep prep)
+{
+    GrB_Matrix R = NULL ;
+    TRY (union_sum (&R, w, code, add, prep)) ;
+    TRY (take_sums (w, &R)) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -313,20 +358,22 @@ static GrB_Info pair_list (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     return (GrB_SUCCESS) ;
 }
 
-// M [i*n+j], t [i*n+j] for every pair (pair = NULL) or for those with
+// put (w, i*n+j, M, t) for every pair (pair = NULL) or for those with
 // pair [i*n+j]: the scaled sums of a_c = op (x~_c, y~_c) >= 0 over every
 // column, sum_c a_c^p = M^p t, by dense completion of those pairs
+typedef void (*gxo_put) (work *w, GrB_Index q, double M, double t) ;
+
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_BinaryOp_free (&op) ; GrB_Matrix_free (&R) ; GrB_Matrix_free (&R2) ;\
-    free (I) ; free (J) ; free (Ms) ; free (ts) ;
+    free (I) ; free (J) ; free (I2) ; free (J2) ; free (Ms) ; free (ts) ;
 
 static GrB_Info scaled (work *w, const bool *pair, gxo_opcode code, double p,
-    double *M, double *t)
+    gxo_put put)
 {
     GrB_BinaryOp op = NULL ;
     GrB_Matrix R = NULL, R2 = NULL ;
-    GrB_Index *I = NULL, *J = NULL, np = 0, nr = 0 ;
+    GrB_Index *I = NULL, *J = NULL, *I2 = NULL, *J2 = NULL, np = 0, nr = 0 ;
     double *Ms = NULL, *ts = NULL ;
     TRY (GXO_op_new (&op, code)) ;
     TRY (GrB_Matrix_new (&R, GrB_FP64, w->m, w->n)) ;
@@ -350,55 +397,102 @@ static GrB_Info scaled (work *w, const bool *pair, gxo_opcode code, double p,
         free (I) ; I = NULL ;
         free (J) ; J = NULL ;
     }
-    // R and R2 have the same entries: the pairs computed
+    // R and R2 have the same entries, the pairs computed, which come out
+    // in the same order (checked)
     TRY (GrB_Matrix_nvals (&nr, R)) ;
     I = calloc (nr + 1, sizeof (GrB_Index)) ;
     J = calloc (nr + 1, sizeof (GrB_Index)) ;
+    I2 = calloc (nr + 1, sizeof (GrB_Index)) ;
+    J2 = calloc (nr + 1, sizeof (GrB_Index)) ;
     Ms = calloc (nr + 1, sizeof (double)) ;
-    CHECK (I != NULL && J != NULL && Ms != NULL, GrB_OUT_OF_MEMORY) ;
+    ts = calloc (nr + 1, sizeof (double)) ;
+    CHECK (I != NULL && J != NULL && I2 != NULL && J2 != NULL && Ms != NULL
+        && ts != NULL, GrB_OUT_OF_MEMORY) ;
     TRY (GrB_Matrix_extractTuples_FP64 (I, J, Ms, &nr, R)) ;
-    for (GrB_Index q = 0 ; q < nr ; q++) M [I [q] * w->n + J [q]] = Ms [q] ;
-    TRY (GrB_Matrix_extractTuples_FP64 (I, J, Ms, &nr, R2)) ;
-    for (GrB_Index q = 0 ; q < nr ; q++) t [I [q] * w->n + J [q]] = Ms [q] ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I2, J2, ts, &nr, R2)) ;
+    CHECK (memcmp (I, I2, nr * sizeof (GrB_Index)) == 0 &&
+        memcmp (J, J2, nr * sizeof (GrB_Index)) == 0, GrB_PANIC) ;
+    for (GrB_Index q = 0 ; q < nr ; q++)
+    {
+        put (w, I [q] * w->n + J [q], Ms [q], ts [q]) ;
+    }
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
 
-// The p-norm metrics: w->X = M, w->Xt = t, sum_c a_c^p = M^p t, a_c =
-// root (x~_c, y~_c).  p = 2: the plain sum of the squares (sq); it is kept
-// (M = 1, t = the sum) where no square can have overflowed (the sum is
-// finite) or mattered in underflowing (the sum is at least 2^-900), and
-// every other pair (0 included: a square may have underflowed to it) is done
-// again as a scaled sum.  p != 2 (Minkowski): scaled sums for every pair.
+// a p-norm from its scaled sum: M t^(1/p) (M = inf: a magnitude overflowed)
+static double pnorm (double M, double t, double p)
+{
+    return ((M > 0 && M <= DBL_MAX) ? M * pow (t, 1 / p) : M) ;
+}
+
+// the distance of the p-norm metrics from a scaled sum M, t
+static double norm_value (const work *w, double M, double t)
+{
+    switch (w->id)
+    {
+        case GXO_HELLINGER :            // ||sqrt x - sqrt y|| / sqrt 2
+        case GXO_JENSEN_SHANNON :       // sqrt (sum / 2)
+            return (pnorm (M, 0.5 * t, 2)) ;
+        case GXO_MINKOWSKI :
+            return (pnorm (M, t, w->p)) ;
+        default :                       // EUCLIDEAN
+            return (pnorm (M, t, 2)) ;
+    }
+}
+
+// the outputs of scaled ()
+static void put_x (work *w, GrB_Index q, double M, double t)
+{
+    w->X [q] = M ;
+    w->Xt [q] = t ;
+}
+
+static void put_y (work *w, GrB_Index q, double M, double t)
+{
+    w->Y [q] = M ;
+    w->Yt [q] = t ;
+}
+
+static void put_norm (work *w, GrB_Index q, double M, double t)
+{
+    w->X [q] = norm_value (w, M, t) ;
+}
+
+// The p-norm metrics, sum_c a_c^p = M^p t, a_c = root (x~_c, y~_c).  p =
+// 2: w->X = the plain sum of the squares (sq), Xt NULL (M = 1), where no
+// square can have overflowed (the sum is finite) or mattered in
+// underflowing (the sum is at least 2^-900); every other pair (0 included:
+// a square may have underflowed to it) is done again as a scaled sum, its
+// distance put in X at once (w->fixed).  p != 2 (Minkowski): w->X = M,
+// w->Xt = t, scaled sums for every pair.
 #undef  FREE_ALL
-#define FREE_ALL free (redo) ;
+#define FREE_ALL ;
 
 static GrB_Info norm_sums (work *w, gxo_opcode sq, gxo_opcode root, double p)
 {
-    bool *redo = NULL ;
     GrB_Index mn = w->m * w->n ;
-    w->Xt = calloc (mn + 1, sizeof (double)) ;
-    CHECK (w->Xt != NULL, GrB_OUT_OF_MEMORY) ;
     if (p == 2)
     {
-        redo = calloc (mn + 1, sizeof (bool)) ;
-        CHECK (redo != NULL, GrB_OUT_OF_MEMORY) ;
-        TRY (union_sum (&w->X, w, sq, GrB_PLUS_MONOID_FP64, NULL)) ;
+        TRY (sums (w, sq, GrB_PLUS_MONOID_FP64, NULL)) ;
+        w->fixed = calloc (mn + 1, sizeof (bool)) ;
+        CHECK (w->fixed != NULL, GrB_OUT_OF_MEMORY) ;
+        const double *x = w->X ;
+        bool *fixed = w->fixed ;
+        #pragma omp parallel for schedule(static)
         for (GrB_Index q = 0 ; q < mn ; q++)
         {
-            double x = w->X [q] ;
-            redo [q] = !(x >= 0x1p-900 && x <= DBL_MAX) ;
-            w->Xt [q] = x ;
-            w->X [q] = 1 ;
+            fixed [q] = !(x [q] >= 0x1p-900 && x [q] <= DBL_MAX) ;
         }
+        TRY (scaled (w, w->fixed, root, p, put_norm)) ;
     }
     else
     {
         w->X = calloc (mn + 1, sizeof (double)) ;
-        CHECK (w->X != NULL, GrB_OUT_OF_MEMORY) ;
+        w->Xt = calloc (mn + 1, sizeof (double)) ;
+        CHECK (w->X != NULL && w->Xt != NULL, GrB_OUT_OF_MEMORY) ;
+        TRY (scaled (w, NULL, root, p, put_x)) ;
     }
-    TRY (scaled (w, redo, root, p, w->X, w->Xt)) ;
-    FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
 
@@ -410,27 +504,30 @@ static GrB_Info norm_sums (work *w, gxo_opcode sq, gxo_opcode root, double p)
 // ratio is the same and whose magnitudes cannot overflow (halving loses
 // nothing there: the pair holds a value near DBL_MAX)
 #undef  FREE_ALL
-#define FREE_ALL free (bad) ;
+#define FREE_ALL free (bad) ; GrB_Matrix_free (&R) ;
 
 static GrB_Info braycurtis_sums (work *w)
 {
     bool *bad = NULL ;
+    GrB_Matrix R = NULL ;
     GrB_Index mn = w->m * w->n ;
     GrB_Monoid plus = GrB_PLUS_MONOID_FP64 ;
     bad = calloc (mn + 1, sizeof (bool)) ;
     w->Xt = calloc (mn + 1, sizeof (double)) ;
     w->Yt = calloc (mn + 1, sizeof (double)) ;
     CHECK (bad != NULL && w->Xt != NULL && w->Yt != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (union_sum (&w->X, w, GXO_OP_ABSDIFF, plus, NULL)) ;
-    TRY (union_sum (&w->Y, w, GXO_OP_ABSSUM, plus, NULL)) ;
+    TRY (sums (w, GXO_OP_ABSDIFF, plus, NULL)) ;
+    TRY (union_sum (&R, w, GXO_OP_ABSSUM, plus, NULL)) ;
+    TRY (GXO_to_dense (&w->Y, R)) ;
+    GrB_Matrix_free (&R) ;
     for (GrB_Index q = 0 ; q < mn ; q++)
     {
         bad [q] = !(w->X [q] <= DBL_MAX && w->Y [q] <= DBL_MAX) ;
         w->Xt [q] = w->X [q] ; w->X [q] = 1 ;
         w->Yt [q] = w->Y [q] ; w->Y [q] = 1 ;
     }
-    TRY (scaled (w, bad, GXO_OP_HALFABSDIFF, 1, w->X, w->Xt)) ;
-    TRY (scaled (w, bad, GXO_OP_HALFABSSUM, 1, w->Y, w->Yt)) ;
+    TRY (scaled (w, bad, GXO_OP_HALFABSDIFF, 1, put_x)) ;
+    TRY (scaled (w, bad, GXO_OP_HALFABSSUM, 1, put_y)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -494,21 +591,21 @@ static GrB_Info raw (work *w)
             return (norm_sums (w, GXO_OP_SQDIFF, GXO_OP_ABSDIFF, 2)) ;
         case GXO_SQEUCLIDEAN :
             // (x-y)^2 overflows only where the result does
-            return (union_sum (&w->X, w, GXO_OP_SQDIFF, plus, NULL)) ;
+            return (sums (w, GXO_OP_SQDIFF, plus, NULL)) ;
         case GXO_COSINE :
-            return (union_sum (&w->X, w, GXO_OP_SQDIFF, plus, normalise)) ;
+            return (sums (w, GXO_OP_SQDIFF, plus, normalise)) ;
         case GXO_CORRELATION :
-            return (union_sum (&w->X, w, GXO_OP_SQDIFF, plus, centre)) ;
+            return (sums (w, GXO_OP_SQDIFF, plus, centre)) ;
         case GXO_MANHATTAN :
-            return (union_sum (&w->X, w, GXO_OP_ABSDIFF, plus, NULL)) ;
+            return (sums (w, GXO_OP_ABSDIFF, plus, NULL)) ;
         case GXO_CHEBYSHEV :
             // k = 0 keeps the 0 that pairs () starts from, not MAX's -inf
-            return (union_sum (&w->X, w, GXO_OP_ABSDIFF, GrB_MAX_MONOID_FP64,
+            return (sums (w, GXO_OP_ABSDIFF, GrB_MAX_MONOID_FP64,
                 NULL)) ;
         case GXO_CANBERRA :
-            return (union_sum (&w->X, w, GXO_OP_CANBERRA, plus, NULL)) ;
+            return (sums (w, GXO_OP_CANBERRA, plus, NULL)) ;
         case GXO_HAMMING :
-            return (union_sum (&w->X, w, GXO_OP_NE, plus, NULL)) ;
+            return (sums (w, GXO_OP_NE, plus, NULL)) ;
         case GXO_JENSEN_SHANNON :
             return (norm_sums (w, GXO_OP_JSSQ, GXO_OP_JSROOT, 2)) ;
         case GXO_BRAYCURTIS :
@@ -531,12 +628,6 @@ static GrB_Info raw (work *w)
 // the finishing stage: the textbook formula on the raw sum x of pair (i,j)
 //------------------------------------------------------------------------------
 
-// a p-norm from its scaled sum: M t^(1/p) (M = inf: a magnitude overflowed)
-static double pnorm (double M, double t, double p)
-{
-    return ((M > 0 && M <= DBL_MAX) ? M * pow (t, 1 / p) : M) ;
-}
-
 static double finish (const work *w, GrB_Index i, GrB_Index j, double x)
 {
     double k = (double) w->k ;
@@ -544,12 +635,11 @@ static double finish (const work *w, GrB_Index i, GrB_Index j, double x)
     switch (w->id)
     {
         case GXO_EUCLIDEAN :
-            return (pnorm (x, w->Xt [q], 2)) ;
         case GXO_MINKOWSKI :
-            return (pnorm (x, w->Xt [q], w->p)) ;
-        case GXO_HELLINGER :            // ||sqrt x - sqrt y|| / sqrt 2
-        case GXO_JENSEN_SHANNON :       // sqrt (sum / 2)
-            return (pnorm (x, 0.5 * w->Xt [q], 2)) ;
+        case GXO_HELLINGER :
+        case GXO_JENSEN_SHANNON :
+            return ((w->Xt != NULL) ? norm_value (w, x, w->Xt [q])
+                                    : norm_value (w, 1, x)) ;
         case GXO_COSINE :               // x = ||u - v||^2, u, v unit rows,
         case GXO_CORRELATION :          // and 1 - u.v = ||u - v||^2 / 2
             if (w->za [i] && w->zb [j]) return (0) ;
@@ -613,12 +703,12 @@ static GrB_Info check_nonnegative (GrB_Matrix A)
 // The sums whose finish () is the sum itself (HAMMING: over k) need no
 // array: *D = the rewritten sum's matrix, k > 0.  Other ids: *D = NULL.
 #undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_BinaryOp_free (&op) ; GrB_BinaryOp_free (&corr) ; GrB_Matrix_free (D) ;
+#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Matrix_free (D) ;
 
 static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
 {
-    GrB_BinaryOp op = NULL, corr = NULL ;
+    GrB_BinaryOp op = NULL ;
+    gxo_corr corr = { 0 } ;
     *D = NULL ;
     gxo_opcode code ;
     switch (w->id)
@@ -631,16 +721,16 @@ static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
     }
     if (w->k == 0) return (GrB_SUCCESS) ;
     TRY (GXO_op_new (&op, code)) ;
-    TRY (GXO_op_corr_new (&corr, code)) ;
+    TRY (GXO_corr_new (&corr, code)) ;
     TRY (GXO_union_plus_terms (D, GrB_PLUS_MONOID_FP64, op, 0, w->A, w->B,
-        GXO_METRIC_TAU, corr)) ;
+        GXO_METRIC_TAU, &corr)) ;
     if (w->id == GXO_HAMMING)
     {
         TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*D, NULL, NULL, GrB_DIV_FP64,
             *D, (double) w->k, NULL)) ;
     }
     GrB_BinaryOp_free (&op) ;
-    GrB_BinaryOp_free (&corr) ;
+   
     return (GrB_SUCCESS) ;
 }
 
@@ -679,15 +769,30 @@ GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
     w.zb = calloc (w.n + 1, sizeof (bool)) ;
     CHECK (w.za != NULL && w.zb != NULL, GrB_OUT_OF_MEMORY) ;
     TRY (raw (&w)) ;
+    #pragma omp parallel for schedule(static)
     for (GrB_Index i = 0 ; i < w.m ; i++)
     {
         for (GrB_Index j = 0 ; j < w.n ; j++)
         {
-            double *x = &w.X [i * w.n + j] ;
-            *x = finish (&w, i, j, *x) ;
+            GrB_Index q = i * w.n + j ;
+            if (w.fixed == NULL || !w.fixed [q])
+            {
+                w.X [q] = finish (&w, i, j, w.X [q]) ;
+            }
         }
     }
-    TRY (GXO_from_dense (D, w.m, w.n, w.X)) ;
+    if (w.F.M != NULL)
+    {
+        // X is the array of a result of GraphBLAS's: that is D
+        GrB_Matrix M = w.F.M ;
+        w.X = NULL ;
+        TRY (GXO_full_close (&w.F)) ;
+        *D = M ;
+    }
+    else
+    {
+        TRY (GXO_from_dense (D, w.m, w.n, w.X)) ;
+    }
     work_free (&w) ;
     return (GrB_SUCCESS) ;
 }

@@ -148,8 +148,6 @@ static void abskl    (void *z, const void *x, const void *y)
 #undef Y
 #undef Z
 
-// f(x,y) - f(x,0) - f(0,y): a term of a union sum over a common column, less
-// the two row terms GXO_union_plus adds for it (oracle_union_plus.c)
 // an FP64 operator from entry code of a table of functions and names
 typedef struct { GxB_binary_function f ; const char *name ; } op_entry ;
 
@@ -165,34 +163,49 @@ static GrB_Info op_from (GrB_BinaryOp *op, const op_entry *table, int ncodes,
         GrB_FP64, table [code].name, NULL)) ;
 }
 
-#define CORR(f)                                                             \
-static void f ## _corr (void *z, const void *x, const void *y)              \
-{                                                                           \
-    const double zero = 0 ;                                                 \
-    double a, b, c ;                                                        \
-    f (&a, x, y) ;                                                          \
-    f (&b, x, &zero) ;                                                      \
-    f (&c, &zero, y) ;                                                      \
-    *(double *) z = (a - b) - c ;                                           \
-}
-CORR (sqdiff) CORR (absdiff) CORR (abssum) CORR (canberra) CORR (ne)
-CORR (hellsq) CORR (jssq)
-#undef CORR
 
-GrB_Info GXO_op_corr_new (GrB_BinaryOp *op, gxo_opcode code)
+GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code)
 {
-    static const op_entry table [ ] =
+    if (corr == NULL) return (GrB_NULL_POINTER) ;
+    corr->nterms = 0 ;
+    gxo_corr_term *t = corr->term ;
+    switch (code)
     {
-        [GXO_OP_SQDIFF]   = { sqdiff_corr,   "gxo_sqdiff_corr"   },
-        [GXO_OP_ABSDIFF]  = { absdiff_corr,  "gxo_absdiff_corr"  },
-        [GXO_OP_ABSSUM]   = { abssum_corr,   "gxo_abssum_corr"   },
-        [GXO_OP_CANBERRA] = { canberra_corr, "gxo_canberra_corr" },
-        [GXO_OP_NE]       = { ne_corr,       "gxo_ne_corr"       },
-        [GXO_OP_HELLSQ]   = { hellsq_corr,   "gxo_hellsq_corr"   },
-        [GXO_OP_JSSQ]     = { jssq_corr,     "gxo_jssq_corr"     },
-    } ;
-    return (op_from (op, table, (int) (sizeof (table) / sizeof (table [0])),
-        code)) ;
+        case GXO_OP_SQDIFF :        // (x-y)^2 - x^2 - y^2 = -2xy
+            t [0] = (gxo_corr_term) { GrB_PLUS_TIMES_SEMIRING_FP64,
+                GXO_PART_ALL, GXO_PART_ALL, -2, 1 } ;
+            corr->nterms = 1 ;
+            break ;
+        case GXO_OP_HELLSQ :        // (sqrt x - sqrt y)^2 - x - y
+            t [0] = (gxo_corr_term) { GrB_PLUS_TIMES_SEMIRING_FP64,
+                GXO_PART_SQRT, GXO_PART_SQRT, -2, 1 } ;
+            corr->nterms = 1 ;
+            break ;
+        // |x-y| - |x| - |y| = -2 min (|x|, |y|) where x, y have one sign,
+        // and |x+y| - |x| - |y| the same where their signs differ; -2 min
+        // (u, v) = max (-2u, -2v), every product exact
+        case GXO_OP_ABSDIFF :
+            t [0] = (gxo_corr_term) { GxB_PLUS_MAX_FP64,
+                GXO_PART_POS, GXO_PART_POS, -2, -2 } ;
+            t [1] = (gxo_corr_term) { GxB_PLUS_MAX_FP64,
+                GXO_PART_NEG, GXO_PART_NEG, -2, -2 } ;
+            corr->nterms = 2 ;
+            break ;
+        case GXO_OP_ABSSUM :
+            t [0] = (gxo_corr_term) { GxB_PLUS_MAX_FP64,
+                GXO_PART_POS, GXO_PART_NEG, -2, -2 } ;
+            t [1] = (gxo_corr_term) { GxB_PLUS_MAX_FP64,
+                GXO_PART_NEG, GXO_PART_POS, -2, -2 } ;
+            corr->nterms = 2 ;
+            break ;
+        case GXO_OP_CANBERRA :      // T1 - P
+        case GXO_OP_NE :
+        case GXO_OP_JSSQ :
+            break ;
+        default :
+            return (GrB_INVALID_VALUE) ;
+    }
+    return (GrB_SUCCESS) ;
 }
 
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code)

@@ -82,11 +82,16 @@ bool GXO_monoid_is_plus (GrB_Monoid add)
     return (false) ;
 }
 
-// z = true where a pair is not to be trusted: s = S / tau, d = D
+// is a pair not to be trusted?  s = S / tau, d = D
+static inline bool distrusted (double s, double d)
+{
+    return (!(isfinite (s) && isfinite (d) && s <= fabs (d))) ;
+}
+
+// z = distrusted (x, y), as a GraphBLAS operator
 static void distrust (void *z, const void *x, const void *y)
 {
-    double s = *(const double *) x, d = *(const double *) y ;
-    *(bool *) z = !(isfinite (s) && isfinite (d) && s <= fabs (d)) ;
+    *(bool *) z = distrusted (*(const double *) x, *(const double *) y) ;
 }
 
 //------------------------------------------------------------------------------
@@ -241,33 +246,238 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     return (GrB_SUCCESS) ;
 }
 
-// The metrics' sums (corr given: every term >= 0): S = D + P, P the row
-// terms of the common columns, P <= ra_i + rb_j; so a pair is kept where
-// ra_i + rb_j <= (tau - 1) D, which also implies S <= tau D, and where D is
-// finite (distrust checks both)
+// D (full FP64) += ra_i + rb_j in place (unless D already holds them:
+// add false), and the pairs not to be trusted then: the metrics' terms are
+// all >= 0, so S = D + P, P the row terms of the common columns, P <= ra_i
+// + rb_j; a pair is kept where ra_i + rb_j <= (tau - 1) D, which also
+// implies S <= tau D, and where D is finite (distrusted checks both).  One
+// pass over D, a row at a time on every thread, counting each row's pairs;
+// then the pairs of the rows that have any.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    GrB_Matrix_free (&R) ; GrB_Matrix_free (&bad) ;                         \
-    GrB_BinaryOp_free (&op) ;
+    free (a) ; free (b) ; free (start) ; (void) GXO_full_close (&F) ;       \
+    free (*I) ; free (*J) ; *I = NULL ; *J = NULL ;
 
-static GrB_Info untrusted_bound (GrB_Index **I, GrB_Index **J,
-    GrB_Index *np, GrB_Matrix D, GrB_Matrix ra, GrB_Matrix rb, double tau)
+static GrB_Info add_row_terms (GrB_Index **I, GrB_Index **J, GrB_Index *np,
+    GrB_Matrix D, GrB_Matrix ra, GrB_Matrix rb, double tau, bool add)
 {
-    GrB_Matrix R = NULL, bad = NULL ;
-    GrB_BinaryOp op = NULL ;
-    GrB_Index m, n ;
+    double *a = NULL, *b = NULL ;
+    GrB_Index *start = NULL, m, n ;
+    gxo_full F = { NULL, NULL, 0, false } ;
+    *I = NULL ;
+    *J = NULL ;
     TRY (GrB_Matrix_nrows (&m, D)) ;
     TRY (GrB_Matrix_ncols (&n, D)) ;
-    TRY (GrB_Matrix_new (&R, GrB_FP64, m, n)) ;
-    TRY (GrB_Matrix_kronecker_BinaryOp (R, NULL, NULL, GrB_PLUS_FP64, ra, rb,
-        GrB_DESC_T1)) ;
-    TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (R, NULL, NULL, GrB_DIV_FP64, R,
-        tau - 1, NULL)) ;
-    TRY (GxB_BinaryOp_new (&op, distrust, GrB_BOOL, GrB_FP64, GrB_FP64,
-        "gxo_distrust", NULL)) ;
-    TRY (GrB_Matrix_new (&bad, GrB_BOOL, m, n)) ;
-    TRY (GrB_Matrix_eWiseMult_BinaryOp (bad, NULL, NULL, op, R, D, NULL)) ;
-    TRY (list_true (I, J, np, bad)) ;
+    TRY (GXO_to_dense (&a, ra)) ;
+    TRY (GXO_to_dense (&b, rb)) ;
+    start = calloc (m + 1, sizeof (GrB_Index)) ;
+    CHECK (start != NULL, GrB_OUT_OF_MEMORY) ;
+    GrB_Info info = GXO_full_open (&F, D) ;
+    CHECK (info == GrB_SUCCESS && !(add && F.iso), (info < 0) ? info :
+        GrB_INVALID_VALUE) ;
+    double *x = F.x, t1 = tau - 1 ;
+    GrB_Index stride = F.iso ? 0 : 1 ;
+    #pragma omp parallel for schedule(dynamic, 16)
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        GrB_Index c = 0 ;
+        double *xi = x + i * n * stride ;
+        for (GrB_Index j = 0 ; j < n ; j++)
+        {
+            double r = a [i] + b [j] ;
+            if (add) xi [j] = r + xi [j] ;
+            c += distrusted (r / t1, xi [j * stride]) ;
+        }
+        start [i + 1] = c ;
+    }
+    for (GrB_Index i = 0 ; i < m ; i++) start [i + 1] += start [i] ;
+    *I = calloc (start [m] + 1, sizeof (GrB_Index)) ;
+    *J = calloc (start [m] + 1, sizeof (GrB_Index)) ;
+    CHECK (*I != NULL && *J != NULL, GrB_OUT_OF_MEMORY) ;
+    #pragma omp parallel for schedule(dynamic, 16)
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        const double *xi = x + i * n * stride ;
+        GrB_Index q = start [i] ;
+        for (GrB_Index j = 0 ; q < start [i + 1] ; j++)
+        {
+            if (distrusted ((a [i] + b [j]) / t1, xi [j * stride]))
+            {
+                (*I) [q] = i ;
+                (*J) [q++] = j ;
+            }
+        }
+    }
+    *np = start [m] ;
+    TRY (GXO_full_close (&F)) ;
+    free (a) ; free (b) ; free (start) ;
+    return (GrB_SUCCESS) ;
+}
+
+// C += A (+).(x) B' (FP64, C full), accumulated in place: with B' formed
+// once and A held as a bitmap, GraphBLAS adds each product straight into
+// C's own array, where a sparse product would build an m-by-n result of its
+// own first (most pairs of real data share a column) and then add it.  Only
+// the kc columns where A has entries can meet B: A and B' are cut to them,
+// and A's bitmap costs m*kc, within the m*n of C where kc <= n (a wider A
+// stays sparse).
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ; GrB_Vector_free (&v) ;  \
+    free (cols) ;
+
+static GrB_Info in_place (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
+    GrB_Matrix B)
+{
+    GrB_Matrix Ac = NULL, BT = NULL ;
+    GrB_Vector v = NULL ;
+    GrB_Index *cols = NULL, m, n, k, kc ;
+    GrB_BinaryOp plus ;
+    GrB_Monoid add ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_ncols (&k, B)) ;
+    TRY (GxB_Semiring_add (&add, semiring)) ;
+    TRY (GxB_Monoid_operator (&plus, add)) ;
+    // the columns of A with an entry (its transpose's rows, reduced)
+    TRY (GrB_Vector_new (&v, GrB_BOOL, k)) ;
+    TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GrB_LOR_MONOID_BOOL, A,
+        GrB_DESC_T0)) ;
+    TRY (GrB_Vector_nvals (&kc, v)) ;
+    if (kc == 0)
+    {
+        // no common column (and GrB_mxm refuses an inner dimension of 0)
+        FREE_ALL ;
+        return (GrB_SUCCESS) ;
+    }
+    cols = calloc (kc + 1, sizeof (GrB_Index)) ;
+    CHECK (cols != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Vector_extractTuples_BOOL (cols, NULL, &kc, v)) ;
+    TRY (GrB_Matrix_new (&Ac, GrB_FP64, m, kc)) ;
+    TRY (GrB_Matrix_extract (Ac, NULL, NULL, A, GrB_ALL, m, cols, kc, NULL)) ;
+    if (kc <= n)
+    {
+        TRY (GxB_Matrix_Option_set (Ac, GxB_SPARSITY_CONTROL, GxB_BITMAP)) ;
+    }
+    TRY (GrB_Matrix_new (&BT, GrB_FP64, kc, n)) ;
+    TRY (GrB_Matrix_extract (BT, NULL, NULL, B, cols, kc, GrB_ALL, n,
+        GrB_DESC_T0)) ;
+    TRY (GrB_mxm (C, NULL, plus, semiring, Ac, BT, NULL)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// *S = a part of M (FP64), times scale (exact for a power of two)
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (S) ;
+
+static GrB_Info side_part (GrB_Matrix *S, GrB_Matrix M, gxo_part part,
+    double scale)
+{
+    GrB_Index nrows, ncols ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_new (S, GrB_FP64, nrows, ncols)) ;
+    switch (part)
+    {
+        case GXO_PART_POS :
+            TRY (GrB_Matrix_select_FP64 (*S, NULL, NULL, GrB_VALUEGT_FP64, M,
+                0, NULL)) ;
+            break ;
+        case GXO_PART_NEG :
+            TRY (GrB_Matrix_select_FP64 (*S, NULL, NULL, GrB_VALUELT_FP64, M,
+                0, NULL)) ;
+            scale = -scale ;
+            break ;
+        case GXO_PART_SQRT :
+            TRY (GrB_Matrix_apply (*S, NULL, NULL, GxB_SQRT_FP64, M, NULL)) ;
+            break ;
+        default :
+            TRY (GrB_Matrix_assign (*S, NULL, NULL, M, GrB_ALL, nrows,
+                GrB_ALL, ncols, NULL)) ;
+            break ;
+    }
+    if (scale != 1)
+    {
+        TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*S, NULL, NULL, GrB_TIMES_FP64,
+            *S, scale, NULL)) ;
+    }
+    return (GrB_SUCCESS) ;
+}
+
+// *D = the metrics' sum (FP64, f(0,0) = 0, every term >= 0): C = 0, then
+// += the correction summed over the common columns in place (C's array
+// written by GraphBLAS once, not an m-by-n product made and then added),
+// then += ra_i + rb_j with the check of add_row_terms, and the pairs it
+// does not trust done again from their own terms (the product of semiring
+// over the union)
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&Sa) ; GrB_Matrix_free (&Sb) ;  \
+    free (I) ; free (J) ;
+
+static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
+    GrB_Semiring semiring, GrB_Matrix A, GrB_Matrix B, GrB_Matrix FA,
+    GrB_Matrix FB, GrB_Matrix ra, GrB_Matrix rb, double tau)
+{
+    GrB_Matrix C = NULL, Sa = NULL, Sb = NULL ;
+    GrB_Index *I = NULL, *J = NULL, np = 0, m, n ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+    TRY (GrB_Matrix_assign_FP64 (C, NULL, NULL, 0, GrB_ALL, m, GrB_ALL, n,
+        NULL)) ;
+    // C's values one per entry before any product: GraphBLAS accumulates
+    // into an iso C by a product of its own and an assign, not in place
+    if (m * n > 1)
+    {
+        TRY (GrB_Matrix_setElement_FP64 (C, 1, 0, 0)) ;
+        TRY (GrB_Matrix_setElement_FP64 (C, 0, 0, 0)) ;
+        TRY (GrB_Matrix_wait (C, GrB_MATERIALIZE)) ;
+    }
+    if (corr->nterms == 0)
+    {
+        // T1 - P: the sum of f itself, and -(F_A + F_B) by PLUS_PLUS of
+        // their negations
+        TRY (in_place (C, semiring, A, B)) ;
+        GrB_Index k ;
+        TRY (GrB_Matrix_ncols (&k, A)) ;
+        TRY (GrB_Matrix_new (&Sa, GrB_FP64, m, k)) ;
+        TRY (GrB_Matrix_new (&Sb, GrB_FP64, n, k)) ;
+        TRY (GrB_Matrix_apply (Sa, NULL, NULL, GrB_AINV_FP64, FA, NULL)) ;
+        TRY (GrB_Matrix_apply (Sb, NULL, NULL, GrB_AINV_FP64, FB, NULL)) ;
+        TRY (in_place (C, GxB_PLUS_PLUS_FP64, Sa, Sb)) ;
+        GrB_Matrix_free (&Sa) ;
+        GrB_Matrix_free (&Sb) ;
+    }
+    for (int t = 0 ; t < corr->nterms ; t++)
+    {
+        const gxo_corr_term *term = &corr->term [t] ;
+        GrB_Index na, nb ;
+        TRY (side_part (&Sa, A, term->a, term->ascale)) ;
+        TRY (side_part (&Sb, B, term->b, term->bscale)) ;
+        TRY (GrB_Matrix_nvals (&na, Sa)) ;
+        TRY (GrB_Matrix_nvals (&nb, Sb)) ;
+        if (na > 0 && nb > 0) TRY (in_place (C, term->semiring, Sa, Sb)) ;
+        GrB_Matrix_free (&Sa) ;
+        GrB_Matrix_free (&Sb) ;
+    }
+    // the row terms go into C's own array, unless C is still one iso value
+    // (a single pair, or no product reached it): then by GraphBLAS
+    bool iso ;
+    TRY (GxB_Matrix_iso (&iso, C)) ;
+    if (iso)
+    {
+        TRY (GrB_Matrix_kronecker_BinaryOp (C, NULL, GrB_PLUS_FP64,
+            GrB_PLUS_FP64, ra, rb, GrB_DESC_T1)) ;
+    }
+    TRY (add_row_terms (&I, &J, &np, C, ra, rb, tau, !iso)) ;
+    gxo_side sa = { A, GrB_FP64, 0, NULL, NULL } ;
+    gxo_side sb = { B, GrB_FP64, 0, NULL, NULL } ;
+    gxo_product prod = { semiring, NULL, 0, NULL } ;
+    TRY (GXO_pairs_at (C, &sa, &sb, &prod, I, J, np)) ;
+    *D = C ;
+    C = NULL ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -285,7 +495,7 @@ static GrB_Info untrusted_bound (GrB_Index **I, GrB_Index **J,
     GrB_Matrix_free (&rb) ; GrB_Matrix_free (&T1) ; GrB_Matrix_free (&P) ;  \
     GrB_Matrix_free (&E) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&Z) ;    \
     GrB_Matrix_free (&Q) ; GrB_Semiring_free (&semiring) ;                  \
-    GrB_Semiring_free (&scorr) ; free (I) ; free (J) ;
+    free (I) ; free (J) ;
 
 GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     double identity, GrB_Matrix A, GrB_Matrix B, double tau)
@@ -295,13 +505,13 @@ GrB_Info GXO_union_plus (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
 
 GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
-    double tau, GrB_BinaryOp corr)
+    double tau, const gxo_corr *corr)
 {
     GrB_Scalar ex = NULL, ey = NULL, fee = NULL ;
     GrB_Matrix one = NULL, ee = NULL, ones = NULL, FA = NULL, FB = NULL, ra = NULL,
         rb = NULL, T1 = NULL, P = NULL, Q = NULL, E = NULL, C = NULL,
         Z = NULL ;
-    GrB_Semiring semiring = NULL, scorr = NULL ;
+    GrB_Semiring semiring = NULL ;
     GrB_Index *I = NULL, *J = NULL ;
     CHECK (D != NULL && add != NULL && mult != NULL && A != NULL && B != NULL,
         GrB_NULL_POINTER) ;
@@ -352,29 +562,28 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
         NULL)) ;
     TRY (row_sums (&ra, &ar, FA, ones)) ;
     TRY (row_sums (&rb, &ar, FB, ones)) ;
+    if (corr != NULL)
+    {
+        CHECK (ztype == GrB_FP64 && identity == 0 && fee64 == 0,
+            GrB_INVALID_VALUE) ;
+        TRY (metric_sum (D, corr, semiring, A, B, FA, FB, ra, rb, tau)) ;
+        FREE_ALL ;
+        return (GrB_SUCCESS) ;
+    }
     TRY (GrB_Matrix_new (&C, ar.type, m, n)) ;
     TRY (GrB_Matrix_kronecker_BinaryOp (C, NULL, NULL, ar.plus, ra, rb,
         GrB_DESC_T1)) ;
 
     // C += T1 - P over the pairs with a common column (T1 and P have that
-    // same pattern); with corr, that difference in one product
-    if (corr != NULL)
-    {
-        TRY (GrB_Semiring_new (&scorr, add, corr)) ;
-        TRY (GrB_Matrix_new (&Q, ar.type, m, n)) ;
-        TRY (GrB_mxm (Q, NULL, NULL, scorr, A, B, GrB_DESC_T1)) ;
-    }
-    else
-    {
-        TRY (GrB_Matrix_new (&T1, ar.type, m, n)) ;
-        TRY (GrB_mxm (T1, NULL, NULL, semiring, A, B, GrB_DESC_T1)) ;
-        TRY (GrB_Matrix_new (&P, ar.type, m, n)) ;
-        TRY (GrB_mxm (P, NULL, NULL, ar.plus_plus, FA, FB, GrB_DESC_T1)) ;
-        TRY (GrB_Matrix_new (&Q, ar.type, m, n)) ;
-        TRY (GrB_Matrix_eWiseMult_BinaryOp (Q, NULL, NULL, ar.minus, T1, P,
-            NULL)) ;
-        GrB_Matrix_free (&P) ;
-    }
+    // same pattern)
+    TRY (GrB_Matrix_new (&T1, ar.type, m, n)) ;
+    TRY (GrB_mxm (T1, NULL, NULL, semiring, A, B, GrB_DESC_T1)) ;
+    TRY (GrB_Matrix_new (&P, ar.type, m, n)) ;
+    TRY (GrB_mxm (P, NULL, NULL, ar.plus_plus, FA, FB, GrB_DESC_T1)) ;
+    TRY (GrB_Matrix_new (&Q, ar.type, m, n)) ;
+    TRY (GrB_Matrix_eWiseMult_BinaryOp (Q, NULL, NULL, ar.minus, T1, P,
+        NULL)) ;
+    GrB_Matrix_free (&P) ;
     TRY (GrB_Matrix_assign (C, NULL, ar.plus, Q, GrB_ALL, m, GrB_ALL, n,
         NULL)) ;
     GrB_Matrix_free (&Q) ;
@@ -404,14 +613,7 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     {
         GrB_Index np = 0 ;
         GrB_Matrix C64 = (C != NULL) ? C : Z ;
-        if (corr != NULL)
-        {
-            TRY (untrusted_bound (&I, &J, &np, C64, ra, rb, tau)) ;
-        }
-        else
-        {
-            TRY (untrusted (&I, &J, &np, &ar, C64, FA, FB, T1, E, ones, tau)) ;
-        }
+        TRY (untrusted (&I, &J, &np, &ar, C64, FA, FB, T1, E, ones, tau)) ;
         gxo_side sa = { A, xtype, identity, NULL, NULL } ;
         gxo_side sb = { B, ytype, identity, NULL, NULL } ;
         gxo_product prod = { semiring, NULL, 0, NULL } ;

@@ -76,64 +76,42 @@ GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
 #undef  FREE_ALL
 #define FREE_ALL free (I) ; free (J) ; free (V) ; free (Y) ;
 
-// rows [i0, i1) of M in order, by an iterator of its own (M is only read:
-// its pending work was finished first, so threads may share it); false if
-// the iterator cannot be made or attached
-static bool visit_rows (GrB_Matrix M, bool fp64, GrB_Index i0, GrB_Index i1,
-    void (*visit) (void *, GrB_Index, GrB_Index, double), void *arg)
-{
-    GxB_Iterator it = NULL ;
-    if (GxB_Iterator_new (&it) != GrB_SUCCESS) return (false) ;
-    if (GxB_rowIterator_attach (it, M, NULL) != GrB_SUCCESS)
-    {
-        GrB_free (&it) ;
-        return (false) ;
-    }
-    GrB_Info info = GxB_rowIterator_seekRow (it, i0) ;
-    while (info != GxB_EXHAUSTED)
-    {
-        GrB_Index i = GxB_rowIterator_getRowIndex (it) ;
-        if (i >= i1) break ;
-        while (info == GrB_SUCCESS)
-        {
-            GrB_Index j = GxB_rowIterator_getColIndex (it) ;
-            visit (arg, i, j, fp64 ? GxB_Iterator_get_FP64 (it)
-                                   : (double) GxB_Iterator_get_FP32 (it)) ;
-            info = GxB_rowIterator_nextCol (it) ;
-        }
-        info = GxB_rowIterator_nextRow (it) ;
-    }
-    GrB_free (&it) ;
-    return (true) ;
-}
-
 int GXO_iterate_blocks (void)
 {
     return 4 * omp_get_max_threads () ;
 }
 
-bool GXO_iterate (GrB_Matrix M, int nblocks, void (*visit) (void *,
-    GrB_Index, GrB_Index, double), void **args)
+bool GXO_iterable (GrB_Matrix M, bool *fp64, GrB_Index *nrows)
 {
     GrB_Type type ;
-    GrB_Index nrows ;
     if (GxB_Matrix_type (&type, M) != GrB_SUCCESS) return (false) ;
     if (type != GrB_FP64 && type != GrB_FP32) return (false) ;
     if (GrB_Matrix_wait (M, GrB_MATERIALIZE) != GrB_SUCCESS) return (false) ;
-    if (GrB_Matrix_nrows (&nrows, M) != GrB_SUCCESS) return (false) ;
+    if (GrB_Matrix_nrows (nrows, M) != GrB_SUCCESS) return (false) ;
     // a probe: a matrix held by column cannot be iterated by row
     GxB_Iterator it = NULL ;
     if (GxB_Iterator_new (&it) != GrB_SUCCESS) return (false) ;
     bool by_row = (GxB_rowIterator_attach (it, M, NULL) == GrB_SUCCESS) ;
     GrB_free (&it) ;
-    if (!by_row) return (false) ;
-    bool fp64 = (type == GrB_FP64), ok = true ;
+    *fp64 = (type == GrB_FP64) ;
+    return (by_row) ;
+}
+
+bool GXO_iterate (GrB_Matrix M, int nblocks,
+    void (*visit) (void *, GrB_Index, GrB_Index, double), void **args)
+{
+    bool fp64, ok = true ;
+    GrB_Index nrows ;
+    if (!GXO_iterable (M, &fp64, &nrows)) return (false) ;
     if (nblocks < 1) nblocks = 1 ;
     #pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
     for (int b = 0 ; b < nblocks ; b++)
     {
         GrB_Index i0 = nrows * b / nblocks, i1 = nrows * (b + 1) / nblocks ;
-        if (i0 < i1) ok = visit_rows (M, fp64, i0, i1, visit, args [b]) && ok ;
+        if (i0 < i1)
+        {
+            ok = GXO_visit_rows (M, fp64, i0, i1, visit, args [b]) && ok ;
+        }
     }
     return (ok) ;
 }
@@ -185,6 +163,41 @@ GrB_Info GXO_to_dense (double **X, GrB_Matrix M)
     free (V) ;
     *X = Y ;
     return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_full_open, GXO_full_close: a full FP64 matrix's own array, in place
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+GrB_Info GXO_full_open (gxo_full *F, GrB_Matrix M)
+{
+    GrB_Type type ;
+    GrB_Index nrows, ncols, nvals ;
+    F->M = NULL ;
+    F->x = NULL ;
+    TRY (GxB_Matrix_type (&type, M)) ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_nvals (&nvals, M)) ;
+    if (type != GrB_FP64 || nvals != nrows * ncols) return (GrB_NO_VALUE) ;
+    void *x = NULL ;
+    TRY (GxB_Matrix_unpack_FullR (M, &x, &F->size, &F->iso, NULL)) ;
+    F->M = M ;
+    F->x = x ;
+    return (GrB_SUCCESS) ;
+}
+
+GrB_Info GXO_full_close (gxo_full *F)
+{
+    if (F->M == NULL) return (GrB_SUCCESS) ;
+    void *x = F->x ;
+    GrB_Info info = GxB_Matrix_pack_FullR (F->M, &x, F->size, F->iso, NULL) ;
+    F->M = NULL ;
+    F->x = NULL ;
+    return (info) ;
 }
 
 //------------------------------------------------------------------------------
