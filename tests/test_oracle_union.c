@@ -374,12 +374,14 @@ static void metric_sums_equal_dense_completion (void **state)
         // the domain of HELLSQ and JSSQ is x, y >= 0
         bool nonneg = (codes [c] == GXO_OP_HELLSQ || codes [c] == GXO_OP_JSSQ) ;
         // every shape, and (s = GXT_NSHAPES) A without entries: no column
-        // in common at all
-        for (int s = 0 ; s <= GXT_NSHAPES ; s++)
+        // in common at all; reals (more distinct values than the oracle's
+        // classes of A's values take) and integers (few: by classes)
+        for (int s = 0 ; s <= 2 * GXT_NSHAPES + 1 ; s++)
         {
             GrB_Matrix A, B, D = NULL, R = NULL, G = NULL ;
-            gxt_pair (&A, &B, (gxt_shape) (s % GXT_NSHAPES), GXT_MIXED) ;
-            if (s == GXT_NSHAPES) GXT_OK (GrB_Matrix_clear (A)) ;
+            gxt_pair (&A, &B, (gxt_shape) (s % (GXT_NSHAPES + 1) % GXT_NSHAPES),
+                (s <= GXT_NSHAPES) ? GXT_MIXED : GXT_INTEGERS) ;
+            if (s % (GXT_NSHAPES + 1) == GXT_NSHAPES) GXT_OK (GrB_Matrix_clear (A)) ;
             if (nonneg)
             {
                 GXT_OK (GrB_Matrix_apply (A, NULL, NULL, GrB_ABS_FP64, A,
@@ -397,8 +399,8 @@ static void metric_sums_equal_dense_completion (void **state)
             if (nbad > 0)
                 GXT_FAIL ("operator %d, shape %s: %ld entries beyond 1e-12 of "
                     "dense completion; worst (%ld,%ld): %.17g, dense %.17g",
-                    (int) codes [c], (s < GXT_NSHAPES) ?
-                    gxt_shape_name ((gxt_shape) s) : "empty A", (long) nbad,
+                    (int) codes [c], (s % (GXT_NSHAPES + 1) < GXT_NSHAPES) ?
+                    gxt_shape_name ((gxt_shape) (s % (GXT_NSHAPES + 1))) : "empty A", (long) nbad,
                     (long) wi, (long) wj, wg, wr) ;
             GrB_Index m, n ;
             GXT_OK (GrB_Matrix_nrows (&m, D)) ;
@@ -417,7 +419,7 @@ static void metric_sums_equal_dense_completion (void **state)
                     GXT_FAIL ("operator %d, shape %s: an error put at "
                         "(%lu,%lu) was seen at (%ld,%ld), %ld entries",
                         (int) codes [c],
-                        gxt_shape_name ((gxt_shape) (s % GXT_NSHAPES)),
+                        gxt_shape_name ((gxt_shape) (s % (GXT_NSHAPES + 1) % GXT_NSHAPES)),
                         (unsigned long) i,
                         (unsigned long) j, (long) wi, (long) wj, (long) nbad) ;
             }

@@ -367,6 +367,84 @@ static GrB_Info in_place (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     return (GrB_SUCCESS) ;
 }
 
+// A's values in few classes (counts, ratings, 0/1): at most this many
+// distinct values, for T1 by classes (in_place_classes)
+#define GXO_CLASSES_MAX 64
+
+static int cmp_double (const void *a, const void *b)
+{
+    double x = *(const double *) a, y = *(const double *) b ;
+    return (x < y) ? -1 : (x > y) ;
+}
+
+// C += A PLUS.f B' (FP64) by the classes of A's values, where there are few:
+// for each distinct value u, pattern (A == u) PLUS_SECOND f (u, B'), B cut
+// to the columns where A holds u.  f is then called once per entry of B
+// under such a column, not once per product (a column shared by many rows
+// of A that hold the same value is one call per entry of B), and the
+// products are GraphBLAS's built-in PLUS_SECOND.  The sum is the same up to
+// its order.  *done is false (C untouched) where A has more classes, or a
+// NaN (VALUEEQ cannot select it).
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&Au) ; GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ; \
+    GrB_Vector_free (&v) ; free (X) ; free (cols) ;
+
+static GrB_Info in_place_classes (bool *done, GrB_Matrix C, GrB_BinaryOp f,
+    GrB_Matrix A, GrB_Matrix B)
+{
+    GrB_Matrix Au = NULL, Ac = NULL, BT = NULL ;
+    GrB_Vector v = NULL ;
+    double *X = NULL ;
+    GrB_Index *cols = NULL, m, n, k, nv, nu = 0 ;
+    *done = false ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_ncols (&k, B)) ;
+    TRY (GrB_Matrix_nvals (&nv, A)) ;
+    X = malloc ((nv + 1) * sizeof (double)) ;
+    cols = malloc ((k + 1) * sizeof (GrB_Index)) ;
+    CHECK (X != NULL && cols != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (NULL, NULL, X, &nv, A)) ;
+    for (GrB_Index p = 0 ; p < nv ; p++)
+    {
+        if (X [p] != X [p]) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    }
+    qsort (X, nv, sizeof (double), cmp_double) ;
+    for (GrB_Index p = 0 ; p < nv && nu <= GXO_CLASSES_MAX ; p++)
+    {
+        if (nu == 0 || X [p] != X [nu-1]) X [nu++] = X [p] ;
+    }
+    if (nu > GXO_CLASSES_MAX) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    for (GrB_Index u = 0 ; u < nu ; u++)
+    {
+        GrB_Index kc ;
+        TRY (GrB_Matrix_new (&Au, GrB_FP64, m, k)) ;
+        TRY (GrB_Matrix_select_FP64 (Au, NULL, NULL, GrB_VALUEEQ_FP64, A,
+            X [u], NULL)) ;
+        TRY (GrB_Vector_new (&v, GrB_BOOL, k)) ;
+        TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GrB_LOR_MONOID_BOOL, Au,
+            GrB_DESC_T0)) ;
+        TRY (GrB_Vector_nvals (&kc, v)) ;
+        TRY (GrB_Vector_extractTuples_BOOL (cols, NULL, &kc, v)) ;
+        TRY (GrB_Matrix_new (&Ac, GrB_FP64, m, kc)) ;
+        TRY (GrB_Matrix_extract (Ac, NULL, NULL, Au, GrB_ALL, m, cols, kc,
+            NULL)) ;
+        TRY (GrB_Matrix_new (&BT, GrB_FP64, kc, n)) ;
+        TRY (GrB_Matrix_extract (BT, NULL, NULL, B, cols, kc, GrB_ALL, n,
+            GrB_DESC_T0)) ;
+        TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (BT, NULL, NULL, f, X [u], BT,
+            NULL)) ;
+        TRY (GrB_mxm (C, NULL, GrB_PLUS_FP64, GxB_PLUS_SECOND_FP64, Ac, BT,
+            NULL)) ;
+        GrB_Matrix_free (&Au) ; GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ;
+        GrB_Vector_free (&v) ;
+    }
+    *done = true ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
 // *S = a part of M (FP64), times scale (exact for a power of two)
 #undef  FREE_ALL
 #define FREE_ALL GrB_Matrix_free (S) ;
@@ -437,9 +515,13 @@ static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
     }
     if (corr->nterms == 0)
     {
-        // T1 - P: the sum of f itself, and -(F_A + F_B) by PLUS_PLUS of
-        // their negations
-        TRY (in_place (C, semiring, A, B)) ;
+        // T1 - P: the sum of f itself (by classes of A's values where
+        // there are few), and -(F_A + F_B) by PLUS_PLUS of their negations
+        GrB_BinaryOp f ;
+        bool done ;
+        TRY (GxB_Semiring_multiply (&f, semiring)) ;
+        TRY (in_place_classes (&done, C, f, A, B)) ;
+        if (!done) TRY (in_place (C, semiring, A, B)) ;
         GrB_Index k ;
         TRY (GrB_Matrix_ncols (&k, A)) ;
         TRY (GrB_Matrix_new (&Sa, GrB_FP64, m, k)) ;
