@@ -388,12 +388,12 @@ static int cmp_double (const void *a, const void *b)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_Matrix_free (&Au) ; GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ; \
-    GrB_Vector_free (&v) ; free (X) ; free (cols) ;
+    GrB_Matrix_free (&Bt) ; GrB_Vector_free (&v) ; free (X) ; free (cols) ;
 
 static GrB_Info in_place_classes (bool *done, GrB_Matrix C, GrB_BinaryOp f,
     GrB_Matrix A, GrB_Matrix B)
 {
-    GrB_Matrix Au = NULL, Ac = NULL, BT = NULL ;
+    GrB_Matrix Au = NULL, Ac = NULL, BT = NULL, Bt = NULL ;
     GrB_Vector v = NULL ;
     double *X = NULL ;
     GrB_Index *cols = NULL, m, n, k, nv, nu = 0 ;
@@ -416,6 +416,9 @@ static GrB_Info in_place_classes (bool *done, GrB_Matrix C, GrB_BinaryOp f,
         if (nu == 0 || X [p] != X [nu-1]) X [nu++] = X [p] ;
     }
     if (nu > GXO_CLASSES_MAX) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    // B' once: each class takes its rows (B's columns) from it
+    TRY (GrB_Matrix_new (&Bt, GrB_FP64, k, n)) ;
+    TRY (GrB_transpose (Bt, NULL, NULL, B, NULL)) ;
     for (GrB_Index u = 0 ; u < nu ; u++)
     {
         GrB_Index kc ;
@@ -431,8 +434,8 @@ static GrB_Info in_place_classes (bool *done, GrB_Matrix C, GrB_BinaryOp f,
         TRY (GrB_Matrix_extract (Ac, NULL, NULL, Au, GrB_ALL, m, cols, kc,
             NULL)) ;
         TRY (GrB_Matrix_new (&BT, GrB_FP64, kc, n)) ;
-        TRY (GrB_Matrix_extract (BT, NULL, NULL, B, cols, kc, GrB_ALL, n,
-            GrB_DESC_T0)) ;
+        TRY (GrB_Matrix_extract (BT, NULL, NULL, Bt, cols, kc, GrB_ALL, n,
+            NULL)) ;
         TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (BT, NULL, NULL, f, X [u], BT,
             NULL)) ;
         TRY (GrB_mxm (C, NULL, GrB_PLUS_FP64, GxB_PLUS_SECOND_FP64, Ac, BT,
