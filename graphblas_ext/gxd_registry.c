@@ -20,8 +20,16 @@
 // whatever the history.
 //
 // Descriptors marked (annihilator-free, exclude-self) are remembered by
-// address with their marks in a short list (the caller clears the marks
-// before freeing one).
+// address with their marks in a short list.  GrB_Descriptor_free cannot
+// tell gxbdist either, and a new descriptor often comes back at a freed
+// one's address: it must not inherit the marks.  A GrB_Descriptor has no
+// field of its own for gxbdist, so the mark leaves a trace in one that
+// changes nothing: GxB_DESCRIPTOR_CHUNK, when unset (0, SuiteSparse's
+// default), is set to that default's value (64K; the number of threads a
+// call uses is the same).  A new descriptor has chunk 0 again: an entry
+// whose descriptor no longer holds the recorded chunk is stale, and is
+// dropped.  The predefined GrB_DESC_* refuse GxB_Desc_set and are never
+// freed: their marks are kept without a trace.
 
 #include "gxd_internal.h"
 #include <pthread.h>
@@ -34,7 +42,10 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER ;
 static gxd_sr_entry *table = NULL ;
 static int64_t tcap = 0, tcount = 0 ;
 
-typedef struct { GrB_Descriptor desc ; int flags ; } gxd_mark ;
+// chunk: the descriptor's GxB_DESCRIPTOR_CHUNK when marked (traced), and
+// whether gxbdist set it (and so puts 0 back when the last mark goes)
+#define GXD_DESC_CHUNK_TRACE 65536.0
+typedef struct { GrB_Descriptor desc ; int flags ; bool traced, set ; double chunk ; } gxd_mark ;
 static gxd_mark *marked = NULL ;
 static int64_t nmarked = 0, mcapacity = 0 ;
 
@@ -205,11 +216,33 @@ GrB_Info GXD_monoid_private (GrB_Monoid *copy, GrB_Monoid add)
     #undef GXD_FREE_ALL
 }
 
+// entry t's descriptor still holds the chunk recorded when it was marked
+// (else it was freed, and another descriptor has its address)
+static bool mark_alive (const gxd_mark *e)
+{
+    if (!e->traced) return true ;
+    double c = -1 ;
+    return GxB_Desc_get (e->desc, GxB_DESCRIPTOR_CHUNK, &c) == GrB_SUCCESS
+        && c == e->chunk ;
+}
+
+// the entry of d (stale ones dropped on the way), or nmarked
+static int64_t mark_find (GrB_Descriptor d)
+{
+    int64_t t = 0 ;
+    while (t < nmarked && marked [t].desc != d) t++ ;
+    if (t < nmarked && !mark_alive (&marked [t]))
+    {
+        marked [t] = marked [--nmarked] ;
+        t = nmarked ;
+    }
+    return t ;
+}
+
 GrB_Info GXD_desc_mark (GrB_Descriptor d, int flag, bool on)
 {
     pthread_mutex_lock (&lock) ;
-    int64_t t = 0 ;
-    while (t < nmarked && marked [t].desc != d) t++ ;
+    int64_t t = mark_find (d) ;
     bool ok = true ;
     if (on && t == nmarked)
     {
@@ -225,14 +258,32 @@ GrB_Info GXD_desc_mark (GrB_Descriptor d, int flag, bool on)
                 marked = a ; mcapacity = c ;
             }
         }
-        if (ok) marked [nmarked++] = (gxd_mark) { d, 0 } ;
+        if (ok)
+        {
+            // the trace: the chunk as it is, or the default's value where
+            // unset; none on a descriptor that refuses it (predefined)
+            gxd_mark e = { d, 0, false, false, 0 } ;
+            double c = 0 ;
+            if (GxB_Desc_get (d, GxB_DESCRIPTOR_CHUNK, &c) == GrB_SUCCESS)
+            {
+                e.set = (c <= 0) && GxB_Desc_set (d, GxB_DESCRIPTOR_CHUNK,
+                    GXD_DESC_CHUNK_TRACE) == GrB_SUCCESS ;
+                e.traced = (c > 0) || e.set ;
+                e.chunk = e.set ? GXD_DESC_CHUNK_TRACE : c ;
+            }
+            marked [nmarked++] = e ;
+        }
     }
     if (ok && t < nmarked)
     {
         if (on) marked [t].flags |= flag ;
         else marked [t].flags &= ~flag ;
-        // a descriptor with no mark left is forgotten
-        if (marked [t].flags == 0) marked [t] = marked [--nmarked] ;
+        // a descriptor with no mark left is forgotten, its chunk as it was
+        if (marked [t].flags == 0)
+        {
+            if (marked [t].set) GxB_Desc_set (d, GxB_DESCRIPTOR_CHUNK, (double) 0) ;
+            marked [t] = marked [--nmarked] ;
+        }
     }
     pthread_mutex_unlock (&lock) ;
     return ok ? GrB_SUCCESS
@@ -243,11 +294,8 @@ bool GXD_desc_marked (GrB_Descriptor d, int flag)
 {
     if (d == NULL) return false ;
     pthread_mutex_lock (&lock) ;
-    bool found = false ;
-    for (int64_t t = 0 ; t < nmarked && !found ; t++)
-    {
-        found = (marked [t].desc == d) && (marked [t].flags & flag) ;
-    }
+    int64_t t = mark_find (d) ;
+    bool found = (t < nmarked) && (marked [t].flags & flag) ;
     pthread_mutex_unlock (&lock) ;
     return found ;
 }

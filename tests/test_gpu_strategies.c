@@ -150,8 +150,6 @@ static void knn_fused_matches_product (void **state)
                             : "1300 rows", (int) ks [kq], self ? ", self" : "") ;
                         gxt_check_bitwise (C, R, ctx) ;
                         GrB_Matrix_free (&C) ; GrB_Matrix_free (&R) ;
-                        // the mark is kept by address: a later descriptor
-                        // at this address must not inherit it
                         if (self) GXT_OK (GxB_Desc_set_exclude_self (d, false)) ;
                         GrB_Descriptor_free (&d) ;
                     }

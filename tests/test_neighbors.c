@@ -409,6 +409,70 @@ static void verify_catches (void **state)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
 }
 
+// a descriptor freed with its exclude-self mark still on does not pass the
+// mark to the next descriptor made at its address (allocators hand the
+// block straight back): a self-query with the new one keeps each point;
+// the mark's trace (docs/api.md) is the chunk setting
+static void freed_mark_not_inherited (void **state)
+{
+    GXT_START () ;
+    GrB_Matrix A, B, C ;
+    gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_NONNEG_VALUES) ;
+    GrB_Matrix_free (&B) ;
+    GrB_Index m ;
+    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    int reused = 0 ;
+    for (int round = 0 ; round < 8 ; round++)
+    {
+        GrB_Descriptor d = NULL, d2 = NULL ;
+        GXT_OK (GrB_Descriptor_new (&d)) ;
+        GXT_OK (GxB_Desc_set_exclude_self (d, true)) ;
+        double chunk = -1 ;
+        GXT_OK (GxB_Desc_get (d, GxB_DESCRIPTOR_CHUNK, &chunk)) ;
+        if (chunk != 65536) GXT_FAIL ("a marked descriptor's chunk is %g", chunk) ;
+        void *old = (void *) d ;
+        GXT_OK (GrB_Descriptor_free (&d)) ;         // the mark left on
+        GXT_OK (GrB_Descriptor_new (&d2)) ;
+        reused += ((void *) d2 == old) ;
+        bool on = true ;
+        GXT_OK (GxB_Desc_get_exclude_self (d2, &on)) ;
+        if (on) GXT_FAIL ("round %d: a new descriptor inherited exclude-self "
+            "(same address: %d)", round, (void *) d2 == old) ;
+        GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, m)) ;
+        GXT_OK (GxB_kNN (C, NULL, GxB_DIST_EUCLIDEAN_FP64, 1, A, A, d2)) ;
+        // each row's nearest is itself, at 0 (ties to the smaller column:
+        // a duplicate row before it would be at 0 too)
+        for (GrB_Index i = 0 ; i < m ; i++)
+        {
+            GrB_Index nv ;
+            GrB_Vector r ;
+            GXT_OK (GrB_Vector_new (&r, GrB_FP64, m)) ;
+            GXT_OK (GrB_Col_extract (r, NULL, NULL, C, GrB_ALL, m, i, GrB_DESC_T0)) ;
+            GXT_OK (GrB_Vector_nvals (&nv, r)) ;
+            double x = -1 ;
+            GrB_Info info = GrB_Vector_extractElement_FP64 (&x, r, i) ;
+            bool dup = (info != GrB_SUCCESS && nv == 1) ;
+            if (!dup && (info != GrB_SUCCESS || x != 0))
+                GXT_FAIL ("round %d, row %llu: not its own nearest", round,
+                    (unsigned long long) i) ;
+            GrB_Vector_free (&r) ;
+        }
+        GrB_Matrix_free (&C) ;
+        GrB_Descriptor_free (&d2) ;
+    }
+    print_message ("[ INFO     ] %d of 8 new descriptors at a freed one's address\n", reused) ;
+    // a mark set and cleared leaves the chunk as it was
+    GrB_Descriptor d = NULL ;
+    GXT_OK (GrB_Descriptor_new (&d)) ;
+    GXT_OK (GxB_Desc_set_exclude_self (d, true)) ;
+    GXT_OK (GxB_Desc_set_exclude_self (d, false)) ;
+    double chunk = -1 ;
+    GXT_OK (GxB_Desc_get (d, GxB_DESCRIPTOR_CHUNK, &chunk)) ;
+    if (chunk != 0) GXT_FAIL ("a cleared mark left chunk %g", chunk) ;
+    GrB_Descriptor_free (&d) ;
+    GrB_Matrix_free (&A) ;
+}
+
 int main (void)
 {
     gxt_setup = verify_on ;
@@ -422,6 +486,7 @@ int main (void)
         cmocka_unit_test (edges),
         cmocka_unit_test (neighbor_order),
         cmocka_unit_test (verify_catches),
+        cmocka_unit_test (freed_mark_not_inherited),
     } ;
     return gxt_main ("neighbors", tests, sizeof (tests) / sizeof (tests [0])) ;
 }
