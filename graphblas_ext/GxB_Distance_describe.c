@@ -31,7 +31,7 @@ GrB_Info GxB_Distance_describe (char *key, size_t key_size,
     GXD_CHECK_NULL (result_type, "GxB_Distance_describe: result_type") ;
     GXD_CHECK_NULL (dist, "GxB_Distance_describe: dist") ;
     gxd_call call ;
-    GXD_TRY (GXD_resolve (&call, dist, desc)) ;
+    GXD_TRY (GXD_resolve (&call, "GxB_Distance_describe", dist, desc)) ;
     (*largest_first) = gxd_largest_first (&call) ;
     GXD_TRY (GXD_neighbors_type (result_type, &call)) ;
     int n ;

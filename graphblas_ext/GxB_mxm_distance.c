@@ -36,7 +36,7 @@ GrB_Info GxB_mxm_distance
     GXD_TRY (GXD_desc_read (&d, desc)) ;
     GXD_TRY (GXD_check_args ("GxB_mxm_distance", C, Mask, accum, A, B, &d)) ;
     gxd_call call ;
-    GXD_TRY (GXD_resolve (&call, semiring, desc)) ;
+    GXD_TRY (GXD_resolve (&call, "GxB_mxm_distance", semiring, desc)) ;
     if (call.path == GXD_PATH_INTERSECT)
     {
         // GrB_mxm itself, every rule included

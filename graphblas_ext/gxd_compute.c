@@ -43,8 +43,10 @@ static GrB_Info run (bool gpu, const gxd_plan *P, const gxd_csr *A,
         : GXD_cpu_sampled (P, A, B, Mp, Mj, Cx, msg) ;
 }
 
-static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
-    const gxd_csr *B, const int64_t *Mp, const int64_t *Mj, void *Cx)
+// fn: the API function, for the message
+static GrB_Info run_backend (const char *fn, const gxd_plan *P,
+    const gxd_csr *A, const gxd_csr *B, const int64_t *Mp, const int64_t *Mj,
+    void *Cx)
 {
     char msg [GXD_MSG_LEN] = "", gpu_msg [GXD_MSG_LEN] = "" ;
     bool gpu = GXD_use_gpu () ;
@@ -60,11 +62,11 @@ static GrB_Info run_backend (const gxd_plan *P, const gxd_csr *A,
     {
         if (gpu_msg [0] != '\0')
         {
-            return GXD_error (info, "GxB_mxm_distance: CPU backend: %s (after "
-                "the GPU backend failed: %s)", msg, gpu_msg) ;
+            return GXD_error (info, "%s: CPU backend: %s (after the GPU "
+                "backend failed: %s)", fn, msg, gpu_msg) ;
         }
-        return GXD_error (info, "GxB_mxm_distance: %s backend: %s",
-            gpu ? "GPU" : "CPU", msg) ;
+        return GXD_error (info, "%s: %s backend: %s", fn, gpu ? "GPU" : "CPU",
+            msg) ;
     }
     return GrB_SUCCESS ;
 }
@@ -91,25 +93,26 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
     {
         if (n > 0 && (uint64_t) m > SIZE_MAX / esize / (uint64_t) n)
         {
-            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: a %" PRId64 " x %"
-                PRId64 " result does not fit in memory (use a mask)", m, n) ;
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: a %" PRId64 " x %" PRId64
+                " result does not fit in memory (use a mask)", call->fn, m, n) ;
         }
         size_t size = (size_t) m * n * esize ;
         if (!GXD_memory_fits ((double) size))
         {
             // refused before any work (overcommit would let it start and
             // be killed later)
-            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: the %" PRId64
-                " x %" PRId64 " result (%.3g GB) is more than half the "
-                "physical memory (use a mask, or GxB_kNN)", m, n, size / 1e9) ;
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: the %" PRId64 " x %" PRId64
+                " result (%.3g GB) is more than half the physical memory (use "
+                "a mask, or GxB_kNN)", call->fn, m, n, size / 1e9) ;
         }
         Cx = GXD_malloc_result (size > 0 ? size : esize) ;
         if (Cx == NULL)
         {
-            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "
-                "the %" PRId64 " x %" PRId64 " result", m, n) ;
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory for the %" PRId64
+                " x %" PRId64 " result", call->fn, m, n) ;
         }
-        GXD_TRY (run_backend (P, &A->csr, &B->csr, NULL, NULL, Cx)) ;
+        GXD_TRY (run_backend (call->fn, P, &A->csr, &B->csr, NULL, NULL,
+            Cx)) ;
         inject_fault (Cx, m * n, P->fp64) ;
         GXD_TRY (GxB_Matrix_pack_FullR (*T, &Cx, size > 0 ? size : esize,
             false, NULL)) ;
@@ -124,12 +127,13 @@ GrB_Info GXD_compute (GrB_Matrix *T, const gxd_call *call, const gxd_rows *A,
         Mp = GXD_malloc (psize) ; Mj = GXD_malloc (jsize) ; Cx = GXD_malloc (xsize) ;
         if (Mp == NULL || Mj == NULL || Cx == NULL)
         {
-            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "
-                "the masked result (%" PRId64 " entries)", nz) ;
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory for the masked "
+                "result (%" PRId64 " entries)", call->fn, nz) ;
         }
         memcpy (Mp, M->p, psize) ;
         if (nz > 0) memcpy (Mj, M->j, nz * sizeof (GrB_Index)) ;
-        GXD_TRY (run_backend (P, &A->csr, &B->csr, M->csr.p, M->csr.j, Cx)) ;
+        GXD_TRY (run_backend (call->fn, P, &A->csr, &B->csr, M->csr.p,
+            M->csr.j, Cx)) ;
         inject_fault (Cx, nz, P->fp64) ;
         GXD_TRY (GxB_Matrix_pack_CSR (*T, &Mp, &Mj, &Cx, psize, jsize, xsize,
             false, false, NULL)) ;
@@ -142,7 +146,7 @@ GrB_Info GXD_compute_dense (const gxd_call *call, const gxd_csr *A,
     const gxd_csr *B, void *Cx)
 {
     #define GXD_FREE_ALL ;
-    GXD_TRY (run_backend (&call->plan, A, B, NULL, NULL, Cx)) ;
+    GXD_TRY (run_backend (call->fn, &call->plan, A, B, NULL, NULL, Cx)) ;
     inject_fault (Cx, A->nrows * B->nrows, call->plan.fp64) ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL

@@ -143,10 +143,13 @@ typedef struct
     GrB_BinaryOp mult ;     // union semantics: (x)
     double identity ;       // union semantics: missing entries
     const char *name ;      // for messages: metric or "union"
+    const char *fn ;        // for messages: the API function called
 }
 gxd_call ;
 
-GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc) ;
+// fn: the API function (call->fn, which messages name)
+GrB_Info GXD_resolve (gxd_call *call, const char *fn, GrB_Semiring s,
+    GrB_Descriptor desc) ;
 // a union or metric call's types are built-in (else GrB_DOMAIN_MISMATCH)
 GrB_Info GXD_union_types (const gxd_call *call) ;
 
@@ -183,8 +186,8 @@ GrB_Info GXD_rows_pack (gxd_rows *R) ;
 // that is all of it
 GrB_Info GXD_rows_range (GrB_Matrix *R, GrB_Matrix A, int64_t r0,
     int64_t nr, int64_t m) ;
-GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
-    const char *what, const char *metric) ;
+GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, const gxd_call *call,
+    const char *what);
 
 // a BOOL matrix, true exactly where Mask selects (never stored full)
 GrB_Info GXD_mask_bool (GrB_Matrix *M, GrB_Matrix Mask, bool structural) ;

@@ -35,7 +35,7 @@ GrB_Info GXD_neighbors_begin (gxd_neighbors *N, const char *fn, GrB_Matrix C,
     N->fn = fn ;
     GXD_TRY (GXD_desc_read (&N->d, desc)) ;
     GXD_TRY (GXD_check_args (fn, C, Mask, NULL, A, B, &N->d)) ;
-    GXD_TRY (GXD_resolve (&N->call, dist, desc)) ;
+    GXD_TRY (GXD_resolve (&N->call, N->fn, dist, desc)) ;
     N->semiring = dist ;
     N->exclude_self = GXD_desc_marked (desc, GXD_DESC_EXCLUDE_SELF) ;
     N->largest = gxd_largest_first (&N->call) ;
@@ -180,8 +180,8 @@ GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
     gxd_metric_id m = call->plan.metric ;
     if (m != GXD_GENERIC && gxd_metric_table [m].nonneg)
     {
-        GXD_TRY (GXD_rows_check_nonneg (Ar, call->plan.fp64, "A", call->name)) ;
-        GXD_TRY (GXD_rows_check_nonneg (Br, call->plan.fp64, "B", call->name)) ;
+        GXD_TRY (GXD_rows_check_nonneg (Ar, call, "A")) ;
+        GXD_TRY (GXD_rows_check_nonneg (Br, call, "B")) ;
     }
     *ok = true ;
     return GrB_SUCCESS ;
@@ -235,8 +235,8 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
     gxd_metric_id metric = call->plan.metric ;
     if (metric != GXD_GENERIC && gxd_metric_table [metric].nonneg)
     {
-        GXD_TRY (GXD_rows_check_nonneg (&Ar, call->plan.fp64, "A", call->name)) ;
-        GXD_TRY (GXD_rows_check_nonneg (&Br, call->plan.fp64, "B", call->name)) ;
+        GXD_TRY (GXD_rows_check_nonneg (&Ar, call, "A")) ;
+        GXD_TRY (GXD_rows_check_nonneg (&Br, call, "B")) ;
     }
     // on the CPU, each row's distances go to the selector as they are
     // computed: no tile of distances at all, so rows of A go in tiles as

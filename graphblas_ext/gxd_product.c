@@ -154,8 +154,8 @@ GrB_Info GXD_product (GrB_Matrix *T, const gxd_call *call,
     gxd_metric_id m = call->plan.metric ;
     if (m != GXD_GENERIC && gxd_metric_table [m].nonneg)
     {
-        GXD_TRY (GXD_rows_check_nonneg (&Ar, call->plan.fp64, "A", call->name)) ;
-        GXD_TRY (GXD_rows_check_nonneg (&Br, call->plan.fp64, "B", call->name)) ;
+        GXD_TRY (GXD_rows_check_nonneg (&Ar, call, "A")) ;
+        GXD_TRY (GXD_rows_check_nonneg (&Br, call, "B")) ;
     }
     bool sampled = (Mask != NULL && !d->mask_comp) ;
     if (sampled) GXD_TRY (GXD_mask_pattern (&Mr, Mask, d->mask_struct)) ;

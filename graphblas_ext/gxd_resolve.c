@@ -119,10 +119,12 @@ static GrB_Info resolve_union (gxd_call *call)
     #undef GXD_FREE_ALL
 }
 
-GrB_Info GXD_resolve (gxd_call *call, GrB_Semiring s, GrB_Descriptor desc)
+GrB_Info GXD_resolve (gxd_call *call, const char *fn, GrB_Semiring s,
+    GrB_Descriptor desc)
 {
     #define GXD_FREE_ALL ;
     memset (call, 0, sizeof (*call)) ;
+    call->fn = fn ;
     GXD_TRY (GxB_Semiring_add (&call->add, s)) ;        // rejects a bad object
     GXD_TRY (GxB_Semiring_multiply (&call->mult, s)) ;
     gxd_sr_entry e ;

@@ -86,9 +86,10 @@ GrB_Info GXD_rows_pack (gxd_rows *R)
     #undef GXD_FREE_ALL
 }
 
-GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
-    const char *what, const char *metric)
+GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, const gxd_call *call,
+    const char *what)
 {
+    const bool fp64 = call->plan.fp64 ;
     int64_t nnz = R->csr.p [R->csr.nrows] ;
     for (int64_t q = 0 ; q < nnz ; q++)
     {
@@ -97,9 +98,9 @@ GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, bool fp64,
         {
             int64_t i = 0 ;
             while (R->csr.p [i+1] <= q) i++ ;
-            return GXD_error (GrB_INVALID_VALUE, "GxB_mxm_distance: %s needs "
-                "non-negative input, but %s(%" PRId64 ",%" PRId64 ") = %g",
-                metric, what, i, R->csr.j [q], v) ;
+            return GXD_error (GrB_INVALID_VALUE, "%s: %s needs non-negative "
+                "input, but %s(%" PRId64 ",%" PRId64 ") = %g", call->fn,
+                call->name, what, i, R->csr.j [q], v) ;
         }
     }
     return GrB_SUCCESS ;

@@ -548,8 +548,9 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     {
         if (P.n > 0 && (uint64_t) P.m > SIZE_MAX / P.zs / (uint64_t) P.n)
         {
-            GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: a %" PRId64 " x %"
-                PRId64 " result does not fit in memory (use a mask)", P.m, P.n) ;
+            GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: a %" PRId64 " x %" PRId64
+                " result does not fit in memory (use a mask)", call->fn, P.m,
+                P.n) ;
         }
         P.npairs = P.m * P.n ;
     }
@@ -560,15 +561,15 @@ GrB_Info GXD_union_graphblas (GrB_Matrix *T, const gxd_call *call,
     size_t csize = (P.npairs > 0 ? P.npairs : 1) * P.zs ;
     if (!GXD_memory_fits ((double) csize))
     {
-        GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: the result (%" PRId64
-            " entries, %.3g GB) is more than half the physical memory%s",
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: the result (%" PRId64 " entries, "
+            "%.3g GB) is more than half the physical memory%s", call->fn,
             P.npairs, csize / 1e9, sampled ? "" : " (use a mask, or GxB_kNN)") ;
     }
     Cx = GXD_malloc_result (csize) ;
     if (Cx == NULL)
     {
-        GXD_FAIL (GrB_OUT_OF_MEMORY, "GxB_mxm_distance: out of memory for "
-            "the result (%" PRId64 " entries of %zu bytes)", P.npairs, P.zs) ;
+        GXD_FAIL (GrB_OUT_OF_MEMORY, "%s: out of memory for the result (%"
+            PRId64 " entries of %zu bytes)", call->fn, P.npairs, P.zs) ;
     }
 
     // a MIN or MAX union by its terms, a PLUS union by its products and row

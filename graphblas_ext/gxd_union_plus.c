@@ -587,8 +587,8 @@ static GrB_Info block (gxd_redo *redo, job *J, int64_t i0, int64_t i1)
         GXD_rows_free (&T) ;
         if (!ok)
         {
-            GXD_FAIL (GrB_PANIC, "GxB_mxm_distance: a product of a PLUS "
-                "union has a pair outside the mask (internal error)") ;
+            GXD_FAIL (GrB_PANIC, "%s: a product of a PLUS union has a pair "
+                "outside the mask (internal error)", J->call->fn) ;
         }
         combine (J, i0, i1) ;
     }

@@ -117,10 +117,10 @@ GrB_Info GXD_verify (const gxd_call *call, GrB_Matrix T, GrB_Matrix A,
             snprintf (rows, sizeof (rows), " (of the %" PRIu64 " sampled rows "
                 "of %" PRIu64 ")", (uint64_t) ns, (uint64_t) m) ;
         }
-        GXD_FAIL (GxB_VERIFY_FAILED, "GxB_mxm_distance: verify: %s differs "
-            "from the SuiteSparse reference in %" PRId64 " entries%s (rtol %g); "
-            "worst at (i,j) = (%" PRId64 ",%" PRId64 "): got %.17g, reference "
-            "%.17g", call->name, nbad, rows, rtol, wi, wj, got, ref) ;
+        GXD_FAIL (GxB_VERIFY_FAILED, "%s: verify: %s differs from the "
+            "SuiteSparse reference in %" PRId64 " entries%s (rtol %g); worst "
+            "at (i,j) = (%" PRId64 ",%" PRId64 "): got %.17g, reference %.17g",
+            call->fn, call->name, nbad, rows, rtol, wi, wj, got, ref) ;
     }
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;

@@ -77,12 +77,23 @@ typedef struct
     GrB_Semiring s ;
     GrB_Descriptor desc ;
     bool verify ;
+    uint64_t k ;        // > 0: GxB_kNN with this k
+    double eps ;        // > 0: GxB_radius_graph within eps
 }
 gxt_call ;
 
 static GrB_Info call (const gxt_call *c)
 {
+    if (c->k > 0) return GxB_kNN (c->C, c->Mask, c->s, c->k, c->A, c->B, c->desc) ;
+    if (c->eps > 0) return GxB_radius_graph (c->C, c->Mask, c->s, c->eps, c->A, c->B, c->desc) ;
     return GxB_mxm_distance (c->C, c->Mask, c->accum, c->s, c->A, c->B, c->desc) ;
+}
+
+// the function a failed call's message may name (and no other)
+static const char *call_name (const gxt_call *c)
+{
+    return (c->k > 0) ? "GxB_kNN" : (c->eps > 0) ? "GxB_radius_graph"
+        : "GxB_mxm_distance" ;
 }
 
 // fail allocation 1, 2, ... until the call succeeds; then compare the
@@ -124,6 +135,16 @@ static void brutal (gxt_call *c)
         if (gxt_message () [0] == '\0')
         {
             GXT_FAIL ("%s: allocation %lld failed: no message", c->what, (long long) n) ;
+        }
+        const char *fns [3] = { "GxB_mxm_distance", "GxB_kNN", "GxB_radius_graph" } ;
+        for (int q = 0 ; q < 3 ; q++)
+        {
+            if (strcmp (fns [q], call_name (c)) != 0 && strstr (gxt_message (), fns [q]))
+            {
+                GXT_FAIL ("%s: allocation %lld failed: the message names %s, "
+                    "not %s: %s", c->what, (long long) n, fns [q],
+                    call_name (c), gxt_message ()) ;
+            }
         }
         if (after != before)
         {
@@ -203,31 +224,73 @@ static void metrics (void **state)
     gxt_call c [] =
     {
         { "Manhattan FP64, new C", output (GrB_FP64, false), NULL, A, B,
-            NULL, GxB_DIST_MANHATTAN_FP64, NULL, false },
+            NULL, GxB_DIST_MANHATTAN_FP64, NULL, false, 0, 0 },
         { "cosine FP32, full C of its type", output (GrB_FP32, true), NULL,
-            A, B, NULL, GxB_DIST_COSINE_FP32, NULL, false },
+            A, B, NULL, GxB_DIST_COSINE_FP32, NULL, false, 0, 0 },
         { "Euclidean FP64, full C, typecast", output (GrB_FP32, true), NULL,
-            A, B, NULL, GxB_DIST_EUCLIDEAN_FP64, NULL, false },
+            A, B, NULL, GxB_DIST_EUCLIDEAN_FP64, NULL, false, 0, 0 },
         { "Jensen-Shannon, masked (sampled)", output (GrB_FP64, true), Mask,
-            A, B, NULL, GxB_DIST_JENSEN_SHANNON_FP64, GrB_DESC_S, false },
+            A, B, NULL, GxB_DIST_JENSEN_SHANNON_FP64, GrB_DESC_S, false, 0, 0 },
         { "Chebyshev, GrB_DESC_RSC", output (GrB_FP64, true), Mask, A, B,
-            NULL, GxB_DIST_CHEBYSHEV_FP64, GrB_DESC_RSC, false },
+            NULL, GxB_DIST_CHEBYSHEV_FP64, GrB_DESC_RSC, false, 0, 0 },
         { "Canberra, accum PLUS", output (GrB_FP64, true), NULL, A, B,
-            GrB_PLUS_FP64, GxB_DIST_CANBERRA_FP64, NULL, false },
+            GrB_PLUS_FP64, GxB_DIST_CANBERRA_FP64, NULL, false, 0, 0 },
         { "Manhattan, verify mode", output (GrB_FP64, false), NULL, A, B,
-            NULL, GxB_DIST_MANHATTAN_FP64, NULL, true },
+            NULL, GxB_DIST_MANHATTAN_FP64, NULL, true, 0, 0 },
         { "Jensen-Shannon, verify mode", output (GrB_FP64, false), NULL, A,
-            B, NULL, GxB_DIST_JENSEN_SHANNON_FP64, NULL, true },
+            B, NULL, GxB_DIST_JENSEN_SHANNON_FP64, NULL, true, 0, 0 },
         { "Chebyshev, verify mode (rows)", output (GrB_FP64, false), NULL, A,
-            B, NULL, GxB_DIST_CHEBYSHEV_FP64, NULL, true },
+            B, NULL, GxB_DIST_CHEBYSHEV_FP64, NULL, true, 0, 0 },
         { "intersection (PLUS_TIMES)", output (GrB_FP64, true), NULL, A, B,
-            NULL, GrB_PLUS_TIMES_SEMIRING_FP64, NULL, false },
+            NULL, GrB_PLUS_TIMES_SEMIRING_FP64, NULL, false, 0, 0 },
     } ;
     for (size_t q = 0 ; q < sizeof (c) / sizeof (c [0]) ; q++)
     {
         brutal (&c [q]) ;
         GrB_Matrix_free (&c [q].C) ;
     }
+}
+
+// GxB_kNN and GxB_radius_graph, host and backend paths: built-in metrics,
+// a mask, the exclude-self mark, a user operator with no C definition,
+// verify mode
+static void neighborhoods (void **state)
+{
+    GXT_START () ;
+    // PLUS and a user |x-y| made with no C definition (the pointer path)
+    GrB_BinaryOp op ;
+    GxB_NAMM user ;
+    GrB_Semiring su ;
+    gxt_user_namm (&op, &user, &su, user_absdiff, GrB_FP64, GrB_PLUS_MONOID_FP64) ;
+    GrB_Descriptor ex = gxt_desc (false, false, false, false, false) ;
+    GXT_OK (GxB_Desc_set_exclude_self (ex, true)) ;
+    gxt_call c [] =
+    {
+        { "kNN Manhattan, k 3", output (GrB_FP64, false), NULL, A, B, NULL,
+            GxB_DIST_MANHATTAN_FP64, NULL, false, 3, 0 },
+        { "kNN cosine FP32, full C, self excluded", output (GrB_FP32, true),
+            NULL, A, B, NULL, GxB_DIST_COSINE_FP32, ex, false, 2, 0 },
+        { "kNN Jensen-Shannon, masked", output (GrB_FP64, false), Mask, A, B,
+            NULL, GxB_DIST_JENSEN_SHANNON_FP64, GrB_DESC_S, false, 2, 0 },
+        { "kNN user |x-y| (no definition)", output (GrB_FP64, false), NULL, A,
+            B, NULL, su, NULL, false, 3, 0 },
+        { "kNN Manhattan, verify mode", output (GrB_FP64, false), NULL, A, B,
+            NULL, GxB_DIST_MANHATTAN_FP64, NULL, true, 3, 0 },
+        { "radius Euclidean", output (GrB_FP64, false), NULL, A, B, NULL,
+            GxB_DIST_EUCLIDEAN_FP64, NULL, false, 0, 2.5 },
+        { "radius Chebyshev, verify mode", output (GrB_FP64, false), NULL, A,
+            B, NULL, GxB_DIST_CHEBYSHEV_FP64, NULL, true, 0, 1.5 },
+    } ;
+    for (size_t q = 0 ; q < sizeof (c) / sizeof (c [0]) ; q++)
+    {
+        brutal (&c [q]) ;
+        GrB_Matrix_free (&c [q].C) ;
+    }
+    GXT_OK (GxB_Desc_set_exclude_self (ex, false)) ;
+    GrB_Descriptor_free (&ex) ;
+    GrB_Semiring_free (&su) ;
+    GxB_NAMM_free (&user) ;
+    GrB_BinaryOp_free (&op) ;
 }
 
 static void unions (void **state)
@@ -244,19 +307,19 @@ static void unions (void **state)
     gxt_call c [] =
     {
         { "user NAMM (SuiteSparse path)", output (GrB_FP64, true), NULL, A,
-            B, NULL, su, NULL, false },
+            B, NULL, su, NULL, false, 0, 0 },
         { "user NAMM, masked", output (GrB_FP64, false), Mask, A, B, NULL,
-            su, GrB_DESC_S, false },
+            su, GrB_DESC_S, false, 0, 0 },
         { "built-in NAMM MAX.MINUS", output (GrB_FP64, true), NULL, A, B,
-            NULL, sb, NULL, false },
+            NULL, sb, NULL, false, 0, 0 },
         { "GxB_DESC_UNION PLUS_MINUS", output (GrB_FP64, false), NULL, A, B,
-            NULL, GxB_PLUS_MINUS_FP64, GxB_DESC_UNION, false },
+            NULL, GxB_PLUS_MINUS_FP64, GxB_DESC_UNION, false, 0, 0 },
         { "user NAMM, verify mode", output (GrB_FP64, true), NULL, A, B,
-            NULL, su, NULL, true },
+            NULL, su, NULL, true, 0, 0 },
         { "built-in NAMM MAX.MINUS, verify mode", output (GrB_FP64, true),
-            NULL, A, B, NULL, sb, NULL, true },
+            NULL, A, B, NULL, sb, NULL, true, 0, 0 },
         { "GxB_DESC_UNION PLUS_MINUS, verify mode", output (GrB_FP64, false),
-            NULL, A, B, NULL, GxB_PLUS_MINUS_FP64, GxB_DESC_UNION, true },
+            NULL, A, B, NULL, GxB_PLUS_MINUS_FP64, GxB_DESC_UNION, true, 0, 0 },
     } ;
     for (size_t q = 0 ; q < sizeof (c) / sizeof (c [0]) ; q++)
     {
@@ -347,6 +410,7 @@ int main (void)
     {
         cmocka_unit_test (metrics),
         cmocka_unit_test (unions),
+        cmocka_unit_test (neighborhoods),
         cmocka_unit_test (creation),
     } ;
     return gxt_main ("alloc_failures", tests, sizeof (tests) / sizeof (tests [0])) ;

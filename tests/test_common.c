@@ -1246,3 +1246,11 @@ void gxt_brute_neighbors (GrB_Matrix *R, GrB_Matrix D, GrB_Matrix Mask,
     free (row) ;
     GXT_OK (GrB_Matrix_wait (*R, GrB_MATERIALIZE)) ;
 }
+
+void gxt_user_namm (GrB_BinaryOp *op, GxB_NAMM *namm, GrB_Semiring *s,
+    GxB_binary_function f, GrB_Type type, GrB_Monoid add)
+{
+    OK (GrB_BinaryOp_new (op, f, type, type, type)) ;
+    OK (GxB_NAMM_new (namm, *op, 0)) ;
+    OK (GxB_Semiring_new_NAMM (s, add, *namm)) ;
+}

@@ -289,6 +289,12 @@ void gxt_check_same (GrB_Matrix got, GrB_Matrix ref, double rtol,
 // got and ref are identical bit for bit: type, dims, pattern, values
 void gxt_check_bitwise (GrB_Matrix got, GrB_Matrix ref, const char *context) ;
 
+// *s = a NAMM semiring of f (z, x, y all of type, no C definition: the
+// pointer path), missing entries 0, under the monoid add; the caller frees
+// *s, *namm and *op
+void gxt_user_namm (GrB_BinaryOp *op, GxB_NAMM *namm, GrB_Semiring *s,
+    GxB_binary_function f, GrB_Type type, GrB_Monoid add) ;
+
 // a row's neighbors sorted in the library's order (smaller distance first,
 // larger first when largest, NaN last, ties to the smaller column)
 typedef struct { double d ; int64_t j ; } gxt_nb_entry ;
