@@ -91,7 +91,6 @@ int main (int argc, char **argv)
     TRY (GxB_Desc_set_exclude_self (self, true)) ;
     TRY (GrB_Matrix_new (&C, GrB_FP32, NQ, n)) ;
     TRY (GxB_kNN (C, NULL, GxB_DIST_COSINE_FP32, KNN, A, B, self)) ;
-    TRY (GxB_Desc_set_exclude_self (self, false)) ;  // clear the mark before freeing
 
     // the check: D = every distance of the query rows; C's row i must hold
     // the KNN smallest of row i of D (j != i)
