@@ -34,9 +34,9 @@ static const gxt_shape shapes [ ] =
     GXT_SHAPE_POWERLAW, GXT_SHAPE_EXPLICIT_ZEROS, GXT_SHAPE_WIDE
 } ;
 
-static void every_strategy_matches_reference (void **state)
+// the test is skipped unless the GPU backend is the one in use
+static void gpu_or_skip (void)
 {
-    GXT_START ( ) ;
     GxB_Backend backend = GxB_BACKEND_CPU ;
     GXT_OK (GxB_Distance_active_backend (&backend)) ;
     if (backend != GxB_BACKEND_GPU)
@@ -44,6 +44,12 @@ static void every_strategy_matches_reference (void **state)
         print_message ("[ SKIPPED  ] the GPU backend is not in use\n") ;
         skip ( ) ;
     }
+}
+
+static void every_strategy_matches_reference (void **state)
+{
+    GXT_START ( ) ;
+    gpu_or_skip ( ) ;
     GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
     for (size_t c = 0 ; c < sizeof (configs) / sizeof (configs [0]) ; c++)
     {
@@ -86,13 +92,7 @@ static void every_strategy_matches_reference (void **state)
 static void knn_fused_matches_product (void **state)
 {
     GXT_START ( ) ;
-    GxB_Backend backend = GxB_BACKEND_CPU ;
-    GXT_OK (GxB_Distance_active_backend (&backend)) ;
-    if (backend != GxB_BACKEND_GPU)
-    {
-        print_message ("[ SKIPPED  ] the GPU backend is not in use\n") ;
-        skip ( ) ;
-    }
+    gpu_or_skip ( ) ;
     static const forced fx [ ] =
     {
         { "fixed point",               { .kv = 3 } },
