@@ -31,23 +31,17 @@
 //  3: no barrier per column, terms added in fixed point with atomics
 //     (gpu_intersect_fx.cu); deterministic too (integer sums).
 // (A variant 2, computing the staged columns' terms while staging, was
-// never faster than 1 and is gone.)  Measured (bench/gpu_measurements.md,
-// "Kernel variants", six data sets): 3 is the fastest for Canberra, Jensen-Shannon
-// and Hamming on all six (1.1-2.7x the best of 1 and 2), for Manhattan
-// except on debian_depends (4.4 entries per row: 0.0045 against 0.0041 ms
-// per 10^6 pairs), and for cosine, Euclidean and squared Euclidean where
-// rows of A hold 16 or more entries on average (fortunes, 21 per row:
-// 1.08-1.22x; MovieLens-like 1.42-1.54x); on wordnet_lemma_3grams (12) they
-// tie or lose up to 12 %, on debian_depends up to 22 % (too few products
-// per block to pay its set-up) and take variant 1.  The metrics not
-// measured keep 1.
-__host__ __device__ constexpr int gxd_default_kv (int m, double mean_degree)
+// never faster than 1 and is gone.)  Every metric with a fixed-point form
+// takes 3: GxB_kNN selects inside that kernel (no distance is written), and
+// a kNN must give the bits of GxB_mxm_distance on the same data
+// (docs/neighbors.md), so both take the same kernel.  Writing all pairs, 1
+// is up to 22 % faster on rows of under 16 entries (cosine, Euclidean) or
+// 6 (Manhattan), bench/gpu_measurements.md "Kernel variants"; all pairs
+// into host memory are bound by the copy, not by that kernel.  The other
+// metrics take 1.
+__host__ __device__ constexpr int gxd_default_kv (int m)
 {
-    return (m == GXD_MANHATTAN && mean_degree < 6) ? 1
-        : (m == GXD_MANHATTAN || m == GXD_JENSEN_SHANNON || m == GXD_CANBERRA
-            || m == GXD_HAMMING) ? 3
-        : ((m == GXD_COSINE || m == GXD_EUCLIDEAN || m == GXD_SQEUCLIDEAN)
-            && mean_degree >= 16) ? 3 : 1 ;
+    return gxd_fx_metric (m) ? 3 : 1 ;
 }
 
 template <int M, typename T, bool TWO>
@@ -209,8 +203,7 @@ GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows ;
-    const double deg = (G->A.nrows > 0) ? (double) G->A.nnz / G->A.nrows : 0 ;
-    const int kv = (G->kv >= 1 && G->kv <= 3) ? G->kv : gxd_default_kv (G->P.metric, deg) ;
+    const int kv = (G->kv >= 1 && G->kv <= 3) ? G->kv : gxd_default_kv (G->P.metric) ;
     if (G->tn <= 0 || G->tn > n) G->tn = (n > 0) ? n : 1 ;
     G->ntiles = (n + G->tn - 1) / G->tn ;
     if (G->ntiles < 1) G->ntiles = 1 ;

@@ -495,6 +495,10 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 // a slot no output reads (the last of GXD_SW_LEN)
 #define GXD_FX_UNROLL 4
 
+// words of the accumulator's low halves (GXD_SW_LEN rounded up to 4): the
+// high halves start 16-byte aligned, and fx_select reads 4 slots at a time
+#define GXD_FX_LO_LEN(w) ((GXD_SW_LEN (w) + 3) & ~3)
+
 template <int M, typename T, int MODE, bool INT>
 __device__ __forceinline__ void fx_products (const gxd_plan &P,
     const int32_t *s_off, const int32_t *s_lo,
@@ -656,6 +660,8 @@ __device__ __forceinline__ bool fx_pair (const gxd_plan &P, double a1, double q,
 // candidates a block lists before it tightens its bound (a rescan), and its
 // list's length with room for the walk's and the row's k best
 #define GXD_FX_SEL_CAP 256
+// warps of a fused block (its 256 threads, k_intersect_fx's launch)
+#define GXD_FX_SEL_WARPS 8
 #define GXD_FX_SEL_LEN (GXD_FX_SEL_CAP + 2 * GXD_FX_SEL_MAXK)
 
 // distances here are never NaN (gxd_sanitize): value, then column
@@ -768,6 +774,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     __shared__ double s_wd [GXD_FX_SEL_MAXK], s_td ;
     __shared__ int32_t s_wj [GXD_FX_SEL_MAXK], s_tj ;
     __shared__ int s_nw, s_walk, s_nc, s_tv ;
+    __shared__ uint16_t s_q [GXD_FX_SEL_WARPS][64] ;   // 31 queued + 32 more
     const int tid = threadIdx.x, nt = blockDim.x, K = S.k ;
     const bool wide = (mode != GXD_FX_NARROW) ;
     const int c0 = (int) S.ln [r] ;
@@ -796,7 +803,13 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
         }
     }
     // the pairs not walked, against the bound; when more than the list
-    // holds pass it, the k-th best of those listed is a tighter bound
+    // holds pass it, the k-th best of those listed is a tighter bound.
+    // Each warp queues the slots it must finalize and finalizes them 32 at
+    // a time: on short rows a few slots in 32 are touched, and finalizing
+    // them where they lie would run the warp at that fraction of its lanes
+    const unsigned full = 0xffffffffu ;
+    const int lane = tid & 31 ;
+    uint16_t *wq = s_q [tid >> 5] ;
     for (;;)
     {
         if (tid == 0) s_nc = 0 ;
@@ -804,25 +817,65 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
         const bool walked = s_walk, tv = s_tv ;
         const double td = s_td ;
         const int32_t tj = s_tj ;
-        for (int jj = tid ; jj < w ; jj += nt)
+        auto consider = [&] (int jj)
         {
             const int64_t j = j0 + jj ;
-            const int sw = GXD_SW (jj) ;
-            if (S.exclude_self && j == i) continue ;
-            if (walked && fx_untouched (flo, fhi, sw, wide)) continue ;
             const gxd_row rb = gxd_load_row (RB, j) ;
             double d ;
-            if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, sw, q, mode), q, bad,
-                ra, rb, k, &d))
+            if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), q,
+                bad, ra, rb, k, &d))
             {
                 d = gxd_union_merge<M, T> (P, aj, ax, na, Bj + Bp [j], Bx + Bp [j],
                     Bp [j+1] - Bp [j], ra, rb, k) ;
             }
             const double dT = (double) (T) gxd_sanitize<M> (d) ;
-            if (tv && sel_before (td, tj, dT, (int32_t) j)) continue ;
+            if (tv && sel_before (td, tj, dT, (int32_t) j)) return ;
             const int c = atomicAdd (&s_nc, 1) ;
             if (c < GXD_FX_SEL_CAP) { Ed [c] = dT ; Ej [c] = (int32_t) j ; }
+        } ;
+        // each lane reads 4 words of the accumulator; word sw holds slot
+        // 16 (sw / 17) + sw % 17 (GXD_SW), none where sw % 17 == 16
+        const int lo_len = GXD_FX_LO_LEN (w) ;
+        const int64_t self = S.exclude_self ? i - j0 : -1 ;
+        int queued = 0 ;                    // the same in every lane
+        for (int base = 4 * (tid - lane) ; base < lo_len ; base += 4 * nt)
+        {
+            const int sw0 = base + 4 * lane ;
+            unsigned touched = 0 ;          // bit e: word sw0 + e is not 0
+            if (sw0 < lo_len)
+            {
+                uint4 v = *(const uint4 *) (flo + sw0) ;
+                if (wide)
+                {
+                    const uint4 h = *(const uint4 *) (fhi + sw0) ;
+                    v.x |= h.x ; v.y |= h.y ; v.z |= h.z ; v.w |= h.w ;
+                }
+                touched = (v.x != 0) | (v.y != 0) << 1 | (v.z != 0) << 2 | (v.w != 0) << 3 ;
+            }
+            const int g0 = sw0 / 17, r0 = sw0 - 17 * g0 ;
+            #pragma unroll 1
+            for (int e = 0 ; e < 4 ; e++)
+            {
+                const int r = (r0 + e < 17) ? r0 + e : r0 + e - 17 ;
+                const int jj = 16 * ((r0 + e < 17) ? g0 : g0 + 1) + r ;
+                const bool take = sw0 < lo_len && r < 16 && jj < w && jj != self
+                    && (!walked || ((touched >> e) & 1)) ;
+                const unsigned ballot = __ballot_sync (full, take) ;
+                if (take) wq [queued + __popc (ballot & ((1u << lane) - 1))] = (uint16_t) jj ;
+                queued += __popc (ballot) ;
+                if (queued < 32) continue ;
+                __syncwarp () ;
+                const int mine = wq [lane] ;
+                const int moved = (lane < queued - 32) ? wq [32 + lane] : 0 ;
+                __syncwarp () ;
+                if (lane < queued - 32) wq [lane] = (uint16_t) moved ;
+                queued -= 32 ;
+                __syncwarp () ;
+                consider (mine) ;
+            }
         }
+        __syncwarp () ;
+        if (lane < queued) consider (wq [lane]) ;
         __syncthreads () ;
         if (s_nc <= GXD_FX_SEL_CAP) break ;
         for (int c = tid ; c < GXD_FX_SEL_CAP ; c += nt)
@@ -875,12 +928,19 @@ template <int M, typename T> __host__ __device__ constexpr int gxd_fx_redo ()
 
 #define GXD_FX_MINB 6
 
+// the fused selection's shared memory (two words a slot and its list) fits
+// 5 blocks per SM: registers capped for 6 would only spill
+template <int M, typename T, bool SEL> __host__ __device__ constexpr int gxd_fx_minb ()
+{
+    return (SEL && gxd_fx_words<M, T> () == 2) ? 5 : GXD_FX_MINB ;
+}
+
 // SEL: select into S (fx_select) instead of writing Ct
 template <int M, typename T, bool SEL>
 // 6 blocks per SM (40 registers; some metrics spill up to ~70 bytes):
 // measured faster than uncapped on all seven metrics of gpu_bench variants
 // (bench/gpu_measurements.md)
-__global__ void __launch_bounds__ (256, GXD_FX_MINB)
+__global__ void __launch_bounds__ (256, (gxd_fx_minb<M, T, SEL> ()))
 k_intersect_fx (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
     const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
@@ -892,7 +952,7 @@ k_intersect_fx (gxd_plan P,
     // atomics are a compare-and-swap loop on sm_90, 32-bit adds are native
     extern __shared__ uint32_t flo [] ;
     const int w = (int) w64 ;                   // <= tn
-    uint32_t *fhi = flo + GXD_SW_LEN (w) ;
+    uint32_t *fhi = flo + GXD_FX_LO_LEN (w) ;
     constexpr int ICH = gxd_fx_ich<M, T> () ;
     __shared__ int32_t s_lo [ICH] ;
     typedef typename gxd_fx_xs<M, T>::type XS ;
@@ -900,7 +960,7 @@ k_intersect_fx (gxd_plan P,
     __shared__ int32_t s_off [ICH + 1] ;
     __shared__ int32_t s_cnt, s_nredo ;
     constexpr int REDO = gxd_fx_redo<M, T> () ;
-    __shared__ int32_t s_redo [REDO] ;
+    __shared__ int32_t s_redo [SEL ? 1 : REDO] ;     // (not used by SEL)
     // JS in FP32: v ln v of the staged columns of A
     __shared__ double s_xl [gxd_fx_logs<M, T> () ? ICH : 1] ;
     const int64_t i = i0 + blockIdx.x ;
@@ -912,7 +972,7 @@ k_intersect_fx (gxd_plan P,
         : (E0 >= GXD_FX_WIDE / 2) ? GXD_FX_WIDE64 : GXD_FX_NARROW ;
     const bool wide = (mode != GXD_FX_NARROW) ;
     const int32_t E = E0 - mode * GXD_FX_WIDE ;
-    for (int jj = tid ; jj < GXD_SW_LEN (w) ; jj += nt)
+    for (int jj = tid ; jj < GXD_FX_LO_LEN (w) ; jj += nt)
     {
         flo [jj] = 0 ;
         if (wide) fhi [jj] = 0 ;
@@ -969,8 +1029,8 @@ k_intersect_fx (gxd_plan P,
     if constexpr (SEL)
     {
         // the list after the accumulator's words, 8-byte aligned
-        const int words = GXD_SW_LEN (w) * gxd_fx_words<M, T> () ;
-        double *Ed = (double *) (flo + words + (words & 1)) ;
+        const int words = GXD_FX_LO_LEN (w) * gxd_fx_words<M, T> () ;
+        double *Ed = (double *) (flo + words) ;
         fx_select<M, T> (P, Sel, blockIdx.x, i, flo, fhi, mode, q, bad, ra, RB, j0,
             w, k, Aj + alo, Ax + alo, ahi - alo, Bp, Bj, Bx, Ed,
             (int32_t *) (Ed + GXD_FX_SEL_LEN)) ;
@@ -1027,11 +1087,11 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows, rows = i1 - i0 ;
-    const size_t words = (size_t) GXD_SW_LEN (G->tn) * gxd_fx_words<M, T> () ;
+    const size_t words = (size_t) GXD_FX_LO_LEN (G->tn) * gxd_fx_words<M, T> () ;
     size_t shmem = words * sizeof (uint32_t) ;
     if (S != NULL)
     {
-        shmem = (words + (words & 1)) * sizeof (uint32_t)
+        shmem = words * sizeof (uint32_t)
             + GXD_FX_SEL_LEN * (sizeof (double) + sizeof (int32_t)) ;
     }
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
@@ -1050,7 +1110,7 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
         {
             Sr = *S ;
             Sr.lj += r0 * S->k ; Sr.ld += r0 * S->k ; Sr.ln += r0 ;
-            k_intersect_fx<M, T, true> <<<(unsigned) nr, 256, shmem, s>>> (G->P,
+            k_intersect_fx<M, T, true> <<<(unsigned) nr, 32 * GXD_FX_SEL_WARPS, shmem, s>>> (G->P,
                 G->A.p, G->A.j, (const T *) G->A.x, G->RA,
                 G->B.p, G->B.j, (const T *) G->B.x, G->RB,
                 G->csc [t], G->fx.exp, G->fx.alog, fx_tile_pack (G, t), G->fx.ltab,
