@@ -773,8 +773,9 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
 {
     __shared__ double s_wd [GXD_FX_SEL_MAXK], s_td ;
     __shared__ int32_t s_wj [GXD_FX_SEL_MAXK], s_tj ;
-    __shared__ int s_nw, s_walk, s_nc, s_tv ;
-    __shared__ uint16_t s_q [GXD_FX_SEL_WARPS][64] ;   // 31 queued + 32 more
+    __shared__ int s_nw, s_walk, s_nc, s_tv, s_skip ;
+    // a warp's queue: 31 slots left over and 4 from each lane
+    __shared__ uint16_t s_q [GXD_FX_SEL_WARPS][160] ;
     const int tid = threadIdx.x, nt = blockDim.x, K = S.k ;
     const bool wide = (mode != GXD_FX_NARROW) ;
     const int c0 = (int) S.ln [r] ;
@@ -785,9 +786,25 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
         // the row's k-th best so far bounds this tile's candidates
         s_tv = (c0 == K) ;
         if (s_tv) { s_td = S.ld [r*K + K-1] ; s_tj = (int32_t) S.lj [r*K + K-1] ; }
+        // no walk when the tile's first row by key, touched or not, would
+        // not come before the bound: no untouched row can (F grows with the
+        // key; the bound's column is in an earlier tile)
+        s_skip = 0 ;
+        if (s_walk && s_tv)
+        {
+            const int64_t j = j0 + S.ord [j0] ;
+            const gxd_row rb = gxd_load_row (RB, j) ;
+            double d ;
+            if (isfinite (S.okey [j0]) && !fx_pair<M, T> (P, 0.0, q, false, ra, rb, k, &d)
+                && d == d)
+            {
+                s_skip = !sel_before ((double) (T) gxd_sanitize<M> (d), (int32_t) j,
+                    s_td, s_tj) ;
+            }
+        }
     }
     __syncthreads () ;
-    if (s_walk && tid < 32)
+    if (s_walk && !s_skip && tid < 32)
     {
         int nw = 0 ;
         const bool ok = fx_walk<M, T> (P, S, i, flo, fhi, wide, q, ra, RB, j0, w,
@@ -838,6 +855,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
         const int lo_len = GXD_FX_LO_LEN (w) ;
         const int64_t self = S.exclude_self ? i - j0 : -1 ;
         int queued = 0 ;                    // the same in every lane
+        const unsigned below = (1u << lane) - 1 ;
         for (int base = 4 * (tid - lane) ; base < lo_len ; base += 4 * nt)
         {
             const int sw0 = base + 4 * lane ;
@@ -853,22 +871,36 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
                 touched = (v.x != 0) | (v.y != 0) << 1 | (v.z != 0) << 2 | (v.w != 0) << 3 ;
             }
             const int g0 = sw0 / 17, r0 = sw0 - 17 * g0 ;
-            #pragma unroll 1
+            int jj [4] ;
+            unsigned take = 0 ;
+            #pragma unroll
             for (int e = 0 ; e < 4 ; e++)
             {
-                const int r = (r0 + e < 17) ? r0 + e : r0 + e - 17 ;
-                const int jj = 16 * ((r0 + e < 17) ? g0 : g0 + 1) + r ;
-                const bool take = sw0 < lo_len && r < 16 && jj < w && jj != self
-                    && (!walked || ((touched >> e) & 1)) ;
-                const unsigned ballot = __ballot_sync (full, take) ;
-                if (take) wq [queued + __popc (ballot & ((1u << lane) - 1))] = (uint16_t) jj ;
-                queued += __popc (ballot) ;
-                if (queued < 32) continue ;
-                __syncwarp () ;
-                const int mine = wq [lane] ;
-                const int moved = (lane < queued - 32) ? wq [32 + lane] : 0 ;
-                __syncwarp () ;
-                if (lane < queued - 32) wq [lane] = (uint16_t) moved ;
+                const bool wrap = (r0 + e >= 17) ;
+                const int r = wrap ? r0 + e - 17 : r0 + e ;
+                jj [e] = 16 * (wrap ? g0 + 1 : g0) + r ;
+                if (sw0 < lo_len && r < 16 && jj [e] < w && jj [e] != self
+                    && (!walked || ((touched >> e) & 1))) take |= 1u << e ;
+            }
+            int at = queued, added = 0 ;
+            #pragma unroll
+            for (int e = 0 ; e < 4 ; e++)
+            {
+                const unsigned ballot = __ballot_sync (full, (take >> e) & 1) ;
+                at += __popc (ballot & below) ;
+                added += __popc (ballot) ;
+            }
+            #pragma unroll
+            for (int e = 0 ; e < 4 ; e++)
+            {
+                if ((take >> e) & 1) wq [at++] = (uint16_t) jj [e] ;
+            }
+            queued += added ;
+            __syncwarp () ;
+            // the last 32 queued, 32 at a time
+            while (queued >= 32)
+            {
+                const int mine = wq [queued - 32 + lane] ;
                 queued -= 32 ;
                 __syncwarp () ;
                 consider (mine) ;
@@ -972,10 +1004,10 @@ k_intersect_fx (gxd_plan P,
         : (E0 >= GXD_FX_WIDE / 2) ? GXD_FX_WIDE64 : GXD_FX_NARROW ;
     const bool wide = (mode != GXD_FX_NARROW) ;
     const int32_t E = E0 - mode * GXD_FX_WIDE ;
-    for (int jj = tid ; jj < GXD_FX_LO_LEN (w) ; jj += nt)
+    for (int jj = 4 * tid ; jj < GXD_FX_LO_LEN (w) ; jj += 4 * nt)
     {
-        flo [jj] = 0 ;
-        if (wide) fhi [jj] = 0 ;
+        *(uint4 *) (flo + jj) = make_uint4 (0, 0, 0, 0) ;
+        if (wide) *(uint4 *) (fhi + jj) = make_uint4 (0, 0, 0, 0) ;
     }
     if (tid == 0) s_nredo = 0 ;
 
