@@ -496,7 +496,7 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 #define GXD_FX_UNROLL 4
 
 // words of the accumulator's low halves (GXD_SW_LEN rounded up to 4): the
-// high halves start 16-byte aligned, and fx_select reads 4 slots at a time
+// high halves start 16-byte aligned, and both are zeroed 16 bytes a store
 #define GXD_FX_LO_LEN(w) ((GXD_SW_LEN (w) + 3) & ~3)
 
 template <int M, typename T, int MODE, bool INT>
@@ -850,37 +850,29 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
             const int c = atomicAdd (&s_nc, 1) ;
             if (c < GXD_FX_SEL_CAP) { Ed [c] = dT ; Ej [c] = (int32_t) j ; }
         } ;
-        // each lane reads 4 words of the accumulator; word sw holds slot
-        // 16 (sw / 17) + sw % 17 (GXD_SW), none where sw % 17 == 16
-        const int lo_len = GXD_FX_LO_LEN (w) ;
-        const int64_t self = S.exclude_self ? i - j0 : -1 ;
+        // each lane takes 4 slots in a row (one group of 16 in GXD_SW: 4
+        // words in a row); take: bit e for slot j4 + e
+        const int64_t self64 = S.exclude_self ? i - j0 : -1 ;
+        const int self = (self64 >= 0 && self64 < w) ? (int) self64 : -1 ;
         int queued = 0 ;                    // the same in every lane
         const unsigned below = (1u << lane) - 1 ;
-        for (int base = 4 * (tid - lane) ; base < lo_len ; base += 4 * nt)
+        for (int base = 4 * (tid - lane) ; base < w ; base += 4 * nt)
         {
-            const int sw0 = base + 4 * lane ;
-            unsigned touched = 0 ;          // bit e: word sw0 + e is not 0
-            if (sw0 < lo_len)
+            const int j4 = base + 4 * lane ;
+            unsigned take = 0 ;
+            if (j4 < w)
             {
-                uint4 v = *(const uint4 *) (flo + sw0) ;
+                const int sw = GXD_SW (j4) ;
+                uint32_t v0 = flo [sw], v1 = flo [sw+1], v2 = flo [sw+2], v3 = flo [sw+3] ;
                 if (wide)
                 {
-                    const uint4 h = *(const uint4 *) (fhi + sw0) ;
-                    v.x |= h.x ; v.y |= h.y ; v.z |= h.z ; v.w |= h.w ;
+                    v0 |= fhi [sw] ; v1 |= fhi [sw+1] ; v2 |= fhi [sw+2] ; v3 |= fhi [sw+3] ;
                 }
-                touched = (v.x != 0) | (v.y != 0) << 1 | (v.z != 0) << 2 | (v.w != 0) << 3 ;
-            }
-            const int g0 = sw0 / 17, r0 = sw0 - 17 * g0 ;
-            int jj [4] ;
-            unsigned take = 0 ;
-            #pragma unroll
-            for (int e = 0 ; e < 4 ; e++)
-            {
-                const bool wrap = (r0 + e >= 17) ;
-                const int r = wrap ? r0 + e - 17 : r0 + e ;
-                jj [e] = 16 * (wrap ? g0 + 1 : g0) + r ;
-                if (sw0 < lo_len && r < 16 && jj [e] < w && jj [e] != self
-                    && (!walked || ((touched >> e) & 1))) take |= 1u << e ;
+                take = walked ? ((v0 != 0) | (v1 != 0) << 1 | (v2 != 0) << 2 | (v3 != 0) << 3)
+                    : 0xFu ;
+                if (w - j4 < 4) take &= (1u << (w - j4)) - 1 ;
+                const unsigned ds = (unsigned) (self - j4) ;
+                if (ds < 4) take &= ~(1u << ds) ;
             }
             int at = queued, added = 0 ;
             #pragma unroll
@@ -893,7 +885,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
             #pragma unroll
             for (int e = 0 ; e < 4 ; e++)
             {
-                if ((take >> e) & 1) wq [at++] = (uint16_t) jj [e] ;
+                if ((take >> e) & 1) wq [at++] = (uint16_t) (j4 + e) ;
             }
             queued += added ;
             __syncwarp () ;
