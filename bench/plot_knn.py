@@ -24,7 +24,7 @@ dst = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "..", "docs", "be
 
 with open(src) as f:
     rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
-peers = [("gxbdist", "gxbdist (H100)"), ("cupy_cusparse", "CuPy/cuSPARSE (H100)"),
+peers = [("gxbdist", "gxbdist (H200)"), ("cupy_cusparse", "CuPy/cuSPARSE (H200)"),
          ("v100_cuml", "cuML, V100 (the paper)"), ("scikit-learn", "scikit-learn brute (16 cores)")]
 groups = ["%s\n%s" % (r["data"], r["metric"]) for r in rows]
 width = 0.8 / len(peers)
