@@ -57,14 +57,12 @@ GrB_Info gxd_upload_csr (const gxd_csr *H, bool fp64, bool want_rows,
     GXD_CUDA_TRY (cudaMalloc (&D->j, nz * sizeof (int32_t))) ;
     GXD_CUDA_TRY (cudaMalloc (&D->x, nz * tsize)) ;
     GXD_CUDA_TRY (cudaMalloc (&j64, nz * sizeof (int64_t))) ;
-    GXD_CUDA_TRY (cudaMemcpyAsync (D->p, H->p, (H->nrows + 1) * sizeof (int64_t),
-        cudaMemcpyHostToDevice, s)) ;
+    GXD_GPU_TRY (gxd_stage_upload (D->p, H->p, (H->nrows + 1) * sizeof (int64_t),
+        s, msg)) ;
     if (D->nnz > 0)
     {
-        GXD_CUDA_TRY (cudaMemcpyAsync (j64, H->j, D->nnz * sizeof (int64_t),
-            cudaMemcpyHostToDevice, s)) ;
-        GXD_CUDA_TRY (cudaMemcpyAsync (D->x, H->x, D->nnz * tsize,
-            cudaMemcpyHostToDevice, s)) ;
+        GXD_GPU_TRY (gxd_stage_upload (j64, H->j, D->nnz * sizeof (int64_t), s, msg)) ;
+        GXD_GPU_TRY (gxd_stage_upload (D->x, H->x, D->nnz * tsize, s, msg)) ;
         k_narrow_cols <<<nblocks (D->nnz, 256), 256, 0, s>>> (j64, D->j, D->nnz) ;
         GXD_LAUNCH_CHECK () ;
     }

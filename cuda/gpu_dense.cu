@@ -48,7 +48,7 @@ gxd_strategy gxd_choose_strategy (const gxd_plan *P)
 void gxd_ctx_free (gxd_gpu_ctx *G)
 {
     gxd_free_csr (&G->A) ;
-    gxd_free_csr (&G->B) ;
+    if (!G->b_is_a) gxd_free_csr (&G->B) ;
     gxd_free_rows (&G->RA) ;
     gxd_free_rows (&G->RB) ;
     cudaFree (G->csc_pool) ;
@@ -88,7 +88,13 @@ GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     if (A->ncols != B->ncols)
         return gxd_fail (GrB_DIMENSION_MISMATCH, msg, "A and B differ in columns") ;
     GXD_GPU_TRY (gxd_upload_csr (A, P->fp64, true, &G->A, s, msg)) ;
-    GXD_GPU_TRY (gxd_upload_csr (B, P->fp64, true, &G->B, s, msg)) ;
+    if (B->p == A->p && B->j == A->j && B->x == A->x && B->nrows == A->nrows)
+    {
+        // the same arrays (a self-query): one copy serves as both
+        G->B = G->A ;
+        G->b_is_a = true ;
+    }
+    else GXD_GPU_TRY (gxd_upload_csr (B, P->fp64, true, &G->B, s, msg)) ;
     if (strategy == GXD_STRAT_USER)
         GXD_GPU_TRY (gxd_user_prepare (G, A, B, s, msg))
     else if (strategy == GXD_STRAT_SPSV)

@@ -348,6 +348,7 @@ struct gxd_gpu_ctx
 {
     gxd_plan P ;
     gxd_dcsr A, B ;
+    bool b_is_a ;       // B's arrays are A's (not freed twice)
     gxd_drows RA, RB ;
     int strategy ;      // gxd_strategy
     // intersection and Chebyshev: B by columns per tile of tn rows
@@ -523,5 +524,9 @@ GrB_Info gxd_writer_put (gxd_host_writer *W, char *dst, const void *src,
     size_t bytes, char *msg) ;
 GrB_Info gxd_writer_finish (gxd_host_writer *W, char *msg) ;
 void gxd_writer_close (gxd_host_writer *W) ;
+// the device array dst = the host array src (pageable), through the same
+// staging; returns once dst holds it
+GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
+    cudaStream_t s, char *msg) ;
 
 #endif

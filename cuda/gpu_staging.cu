@@ -15,7 +15,10 @@
 // would first read every line of C into the cache (a third of the memory
 // traffic), and one thread cannot keep up with the link; several can.
 // The first touch of a fresh C's pages happens in those threads too, so the
-// page faults of a new result are spread over the cores.
+// page faults of a new result are spread over the cores.  Uploads of A and B
+// take the same buffers the other way (pageable memory goes up at a tenth
+// of the link's rate too), and the threads are kept with the buffers: a
+// call that starts them pays more than its upload.
 
 #include "gpu_internal.cuh"
 #include <stdlib.h>
@@ -35,6 +38,9 @@
 // slices of a chunk start on page boundaries, so no two threads write a
 // page (or a cache line) of C
 #define GXD_STAGE_ALIGN ((size_t) 4096)
+// uploads smaller than this go straight from pageable memory: the staged
+// path's set-up would cost more than it saves
+#define GXD_UPLOAD_MIN_BYTES ((size_t) 1 << 20)
 
 //------------------------------------------------------------------------------
 // non-temporal copy
@@ -153,6 +159,14 @@ static void pool_copy (gxd_copy_pool *Q, char *dst, const char *src, size_t byte
     Q->done.wait (g, [&] { return Q->remaining == 0 ; }) ;
 }
 
+// the pool's threads besides the caller's, one per core up to the maximum
+static void pool_start (gxd_copy_pool *Q)
+{
+    unsigned hw = std::thread::hardware_concurrency () ;
+    int nt = (hw == 0) ? 4 : (hw > GXD_STAGE_THREADS_MAX) ? GXD_STAGE_THREADS_MAX : (int) hw ;
+    for (int t = 1 ; t < nt ; t++) Q->threads.emplace_back (copy_worker, Q, t) ;
+}
+
 static void pool_stop (gxd_copy_pool *Q)
 {
     {
@@ -170,6 +184,7 @@ static void pool_stop (gxd_copy_pool *Q)
 
 static std::mutex kept_lock ;           // held by the writer using kept
 static void *kept [2] = { NULL, NULL } ;
+static gxd_copy_pool *kept_pool = NULL ;    // its threads, started once
 
 static void unpin (void *h)
 {
@@ -194,11 +209,64 @@ static void *pin (void)
     return h ;
 }
 
+// with kept_lock held: the kept buffers and threads, or false
+static bool kept_ready (void)
+{
+    for (int b = 0 ; b < 2 ; b++) if (kept [b] == NULL) kept [b] = pin () ;
+    if (kept_pool == NULL)
+    {
+        kept_pool = new (std::nothrow) gxd_copy_pool () ;
+        if (kept_pool != NULL) pool_start (kept_pool) ;
+    }
+    return kept [0] != NULL && kept [1] != NULL && kept_pool != NULL ;
+}
+
 extern "C" void GXD_gpu_staging_free (void)
 {
     std::lock_guard<std::mutex> g (kept_lock) ;
     unpin (kept [0]) ; unpin (kept [1]) ;
     kept [0] = kept [1] = NULL ;
+    if (kept_pool != NULL) { pool_stop (kept_pool) ; delete kept_pool ; }
+    kept_pool = NULL ;
+}
+
+//------------------------------------------------------------------------------
+// uploads
+//------------------------------------------------------------------------------
+
+// the device array dst = the host array src, through the kept buffers when
+// they are free (else a direct copy); returns once dst holds it
+GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
+    cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    cudaEvent_t read [2] = { NULL, NULL } ;     // h [b] has gone up
+    const bool staged = bytes >= GXD_UPLOAD_MIN_BYTES && kept_lock.try_lock () ;
+    if (!staged || !kept_ready ())
+    {
+        if (staged) kept_lock.unlock () ;
+        GXD_CUDA_TRY (cudaMemcpyAsync (dst, src, bytes, cudaMemcpyHostToDevice, s)) ;
+        return GrB_SUCCESS ;
+    }
+    for (int b = 0 ; b < 2 ; b++)
+        GXD_CUDA_TRY (cudaEventCreateWithFlags (&read [b], cudaEventDisableTiming)) ;
+    for (size_t off = 0, c = 0 ; off < bytes ; off += GXD_STAGE_BYTES, c++)
+    {
+        // chunk c fills h [c % 2] while chunk c - 1 is on the link
+        const int b = (int) (c % 2) ;
+        const size_t len = (bytes - off < GXD_STAGE_BYTES) ? bytes - off : GXD_STAGE_BYTES ;
+        if (c >= 2) GXD_CUDA_TRY (cudaEventSynchronize (read [b])) ;
+        pool_copy (kept_pool, (char *) kept [b], (const char *) src + off, len) ;
+        GXD_CUDA_TRY (cudaMemcpyAsync ((char *) dst + off, kept [b], len,
+            cudaMemcpyHostToDevice, s)) ;
+        GXD_CUDA_TRY (cudaEventRecord (read [b], s)) ;
+    }
+cleanup:
+    // the buffers are free again only once the link has read them
+    cudaStreamSynchronize (s) ;
+    for (int b = 0 ; b < 2 ; b++) if (read [b] != NULL) cudaEventDestroy (read [b]) ;
+    kept_lock.unlock () ;
+    return info ;
 }
 
 //------------------------------------------------------------------------------
@@ -210,12 +278,14 @@ struct gxd_host_writer
     cudaStream_t s ;
     bool staged ;               // else: cudaMemcpyAsync straight into C
     bool owns_kept ;            // kept_lock is held
+    bool own_bufs ;             // h [0..1] pinned for this writer alone
     void *h [2] ;
     cudaEvent_t landed [2] ;    // chunk in h [b] has arrived
     char *pending_dst [2] ;     // where the chunk in h [b] goes, NULL: none
     size_t pending_len [2] ;
     int64_t chunks ;
-    gxd_copy_pool pool ;
+    gxd_copy_pool *pool ;       // the kept threads, or own_pool's
+    gxd_copy_pool own_pool ;
 } ;
 
 // move the chunk waiting in h [b] into C
@@ -224,7 +294,7 @@ static GrB_Info drain (gxd_host_writer *W, int b, char *msg)
     GrB_Info info = GrB_SUCCESS ;
     if (W->pending_dst [b] == NULL) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaEventSynchronize (W->landed [b])) ;
-    pool_copy (&W->pool, W->pending_dst [b], (const char *) W->h [b], W->pending_len [b]) ;
+    pool_copy (W->pool, W->pending_dst [b], (const char *) W->h [b], W->pending_len [b]) ;
     W->pending_dst [b] = NULL ;
 cleanup:
     return info ;
@@ -242,27 +312,25 @@ GrB_Info gxd_writer_open (gxd_host_writer **Wp, cudaStream_t s, bool stage,
     W->s = s ;
     if (!stage) return GrB_SUCCESS ;
     W->owns_kept = kept_lock.try_lock () ;
-    if (W->owns_kept)
+    if (W->owns_kept && kept_ready ())
     {
-        // pinned once for the process, freed by GxB_Distance_finalize
-        for (int b = 0 ; b < 2 ; b++) if (kept [b] == NULL) kept [b] = pin () ;
+        // pinned and started once for the process, freed by
+        // GxB_Distance_finalize
         W->h [0] = kept [0] ; W->h [1] = kept [1] ;
+        W->pool = kept_pool ;
     }
     else
     {
         // another call has the kept buffers: this one pins its own
         W->h [0] = pin () ; W->h [1] = pin () ;
+        W->own_bufs = true ;
+        W->pool = &W->own_pool ;
     }
     W->staged = (W->h [0] != NULL && W->h [1] != NULL) ;
     if (!W->staged) return GrB_SUCCESS ;
     for (int b = 0 ; b < 2 ; b++)
         GXD_CUDA_TRY (cudaEventCreateWithFlags (&W->landed [b], cudaEventDisableTiming)) ;
-    {
-        unsigned hw = std::thread::hardware_concurrency () ;
-        int nt = (hw == 0) ? 4 : (hw > GXD_STAGE_THREADS_MAX) ? GXD_STAGE_THREADS_MAX : (int) hw ;
-        for (int t = 1 ; t < nt ; t++)
-            W->pool.threads.emplace_back (copy_worker, &W->pool, t) ;
-    }
+    if (W->pool == &W->own_pool) pool_start (W->pool) ;
 cleanup:
     return info ;
 }
@@ -313,12 +381,12 @@ void gxd_writer_close (gxd_host_writer *W)
 {
     if (W == NULL) return ;
     cudaStreamSynchronize (W->s) ;
-    pool_stop (&W->pool) ;
+    pool_stop (&W->own_pool) ;
     for (int b = 0 ; b < 2 ; b++)
     {
         if (W->landed [b] != NULL) cudaEventDestroy (W->landed [b]) ;
     }
+    if (W->own_bufs) { unpin (W->h [0]) ; unpin (W->h [1]) ; }
     if (W->owns_kept) kept_lock.unlock () ;
-    else { unpin (W->h [0]) ; unpin (W->h [1]) ; }
     delete W ;
 }

@@ -150,16 +150,20 @@ GrB_Info GXD_product (GrB_Matrix *T, const gxd_call *call,
         return GrB_SUCCESS ;
     }
     GXD_TRY (GXD_rows_get (&Ar, A, d->tran_a, call->type)) ;
-    GXD_TRY (GXD_rows_get (&Br, B, d->tran_b, call->type)) ;
+    // a self-product (the same matrix, the same way round): one copy of its
+    // rows serves as both (the GPU then uploads it once)
+    const bool self = (B == A && d->tran_b == d->tran_a) ;
+    if (!self) GXD_TRY (GXD_rows_get (&Br, B, d->tran_b, call->type)) ;
+    const gxd_rows *Bq = self ? &Ar : &Br ;
     gxd_metric_id m = call->plan.metric ;
     if (m != GXD_GENERIC && gxd_metric_table [m].nonneg)
     {
         GXD_TRY (GXD_rows_check_nonneg (&Ar, call, "A")) ;
-        GXD_TRY (GXD_rows_check_nonneg (&Br, call, "B")) ;
+        if (!self) GXD_TRY (GXD_rows_check_nonneg (&Br, call, "B")) ;
     }
     bool sampled = (Mask != NULL && !d->mask_comp) ;
     if (sampled) GXD_TRY (GXD_mask_pattern (&Mr, Mask, d->mask_struct)) ;
-    GXD_TRY (GXD_compute (T, call, &Ar, &Br, sampled ? &Mr : NULL)) ;
+    GXD_TRY (GXD_compute (T, call, &Ar, Bq, sampled ? &Mr : NULL)) ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
