@@ -30,6 +30,7 @@
 
 #include "oracle_internal.h"
 #include <math.h>
+#include <string.h>
 
 // the arithmetic of one computation type (FP64 for floating-point operators)
 typedef struct
@@ -196,6 +197,20 @@ static GrB_Info list_true (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     return (GrB_SUCCESS) ;
 }
 
+// *S = op applied to M (FP64, a new matrix of M's dimensions)
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (S) ;
+
+static GrB_Info applied (GrB_Matrix *S, GrB_UnaryOp op, GrB_Matrix M)
+{
+    GrB_Index nrows, ncols ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_new (S, GrB_FP64, nrows, ncols)) ;
+    TRY (GrB_Matrix_apply (*S, NULL, NULL, op, M, NULL)) ;
+    return (GrB_SUCCESS) ;
+}
+
 // *I, *J, *np: the pairs with S > tau |D| or a non-finite S
 // or D; D and every term are FP64 here
 #undef  FREE_ALL
@@ -211,15 +226,11 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     GrB_Matrix Fa = NULL, Fb = NULL, ra = NULL, rb = NULL, S = NULL, X = NULL,
         bad = NULL ;
     GrB_BinaryOp op = NULL ;
-    GrB_Index m, n, ka, kb ;
+    GrB_Index m, n ;
     TRY (GrB_Matrix_nrows (&m, D)) ;
     TRY (GrB_Matrix_ncols (&n, D)) ;
-    TRY (GrB_Matrix_ncols (&ka, FA)) ;
-    TRY (GrB_Matrix_ncols (&kb, FB)) ;
-    TRY (GrB_Matrix_new (&Fa, GrB_FP64, m, ka)) ;
-    TRY (GrB_Matrix_new (&Fb, GrB_FP64, n, kb)) ;
-    TRY (GrB_Matrix_apply (Fa, NULL, NULL, GrB_ABS_FP64, FA, NULL)) ;
-    TRY (GrB_Matrix_apply (Fb, NULL, NULL, GrB_ABS_FP64, FB, NULL)) ;
+    TRY (applied (&Fa, GrB_ABS_FP64, FA)) ;
+    TRY (applied (&Fb, GrB_ABS_FP64, FB)) ;
     TRY (row_sums (&ra, ar, Fa, ones)) ;
     TRY (row_sums (&rb, ar, Fb, ones)) ;
     TRY (GrB_Matrix_new (&S, GrB_FP64, m, n)) ;
@@ -398,39 +409,43 @@ static GrB_Info in_place (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
 // (in_place_classes)
 #define GXO_CLASSES_MAX 64
 
-static int cmp_double (const void *a, const void *b)
-{
-    double x = *(const double *) a, y = *(const double *) b ;
-    return (x < y) ? -1 : (x > y) ;
-}
-
 // *U (new), *nu: the distinct values of A, ascending, where there are at
 // most GXO_CLASSES_MAX and no NaN (VALUEEQ cannot select it); else *nu =
-// GXO_CLASSES_MAX + 1
+// GXO_CLASSES_MAX + 1, found at the first value past them (reals stop
+// there, after a few dozen entries)
 #undef  FREE_ALL
-#define FREE_ALL free (*U) ; *U = NULL ;
+#define FREE_ALL free (X) ; free (*U) ; *U = NULL ;
 
 static GrB_Info class_values (double **U, GrB_Index *nu, GrB_Matrix A)
 {
-    GrB_Index nv ;
+    GrB_Index nv, c = 0 ;
+    double *X = NULL ;
     *U = NULL ;
     *nu = GXO_CLASSES_MAX + 1 ;
     TRY (GrB_Matrix_nvals (&nv, A)) ;
-    double *X = malloc ((nv + 1) * sizeof (double)) ;
-    *U = X ;
-    CHECK (X != NULL, GrB_OUT_OF_MEMORY) ;
+    X = malloc ((nv + 1) * sizeof (double)) ;
+    *U = malloc ((GXO_CLASSES_MAX + 1) * sizeof (double)) ;
+    CHECK (X != NULL && *U != NULL, GrB_OUT_OF_MEMORY) ;
     TRY (GrB_Matrix_extractTuples_FP64 (NULL, NULL, X, &nv, A)) ;
     for (GrB_Index p = 0 ; p < nv ; p++)
     {
-        if (X [p] != X [p]) return (GrB_SUCCESS) ;
-    }
-    qsort (X, nv, sizeof (double), cmp_double) ;
-    GrB_Index c = 0 ;
-    for (GrB_Index p = 0 ; p < nv && c <= GXO_CLASSES_MAX ; p++)
-    {
-        if (c == 0 || X [p] != X [c-1]) X [c++] = X [p] ;
+        double x = X [p] ;
+        if (x != x) { free (X) ; return (GrB_SUCCESS) ; }
+        // where x goes in the values so far (binary search)
+        GrB_Index lo = 0, hi = c ;
+        while (lo < hi)
+        {
+            GrB_Index mid = (lo + hi) / 2 ;
+            if ((*U) [mid] < x) lo = mid + 1 ; else hi = mid ;
+        }
+        if (lo < c && (*U) [lo] == x) continue ;
+        if (c == GXO_CLASSES_MAX) { free (X) ; return (GrB_SUCCESS) ; }
+        memmove (*U + lo + 1, *U + lo, (c - lo) * sizeof (double)) ;
+        (*U) [lo] = x ;
+        c++ ;
     }
     *nu = c ;
+    free (X) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -605,6 +620,49 @@ static GrB_Info side_part (GrB_Matrix *S, GrB_Matrix M, gxo_part part,
     return (GrB_SUCCESS) ;
 }
 
+// C += the common columns' part of the sum of f, the semiring's multiply:
+// by classes of A's values where there are few (g summed directly), else T1
+// - P, f's own product and -(F_A + F_B) by PLUS_PLUS of their negations
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&Sa) ; GrB_Matrix_free (&Sb) ;
+
+static GrB_Info common_part (GrB_Matrix C, GrB_Semiring semiring,
+    GrB_Matrix A, GrB_Matrix B, GrB_Matrix FA, GrB_Matrix FB)
+{
+    GrB_Matrix Sa = NULL, Sb = NULL ;
+    GrB_BinaryOp f ;
+    bool done ;
+    TRY (GxB_Semiring_multiply (&f, semiring)) ;
+    TRY (in_place_classes (&done, C, f, A, B, true)) ;
+    if (done) return (GrB_SUCCESS) ;
+    TRY (in_place (C, semiring, A, B)) ;
+    TRY (applied (&Sa, GrB_AINV_FP64, FA)) ;
+    TRY (applied (&Sb, GrB_AINV_FP64, FB)) ;
+    TRY (in_place (C, GxB_PLUS_PLUS_FP64, Sa, Sb)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// C += one built-in term of the correction, a product of parts of A and B:
+// by classes of A's part where there are few
+static GrB_Info term_product (GrB_Matrix C, const gxo_corr_term *term,
+    GrB_Matrix A, GrB_Matrix B)
+{
+    GrB_Matrix Sa = NULL, Sb = NULL ;
+    GrB_BinaryOp mul ;
+    GrB_Index na, nb ;
+    bool done = true ;
+    TRY (side_part (&Sa, A, term->a, term->ascale)) ;
+    TRY (side_part (&Sb, B, term->b, term->bscale)) ;
+    TRY (GrB_Matrix_nvals (&na, Sa)) ;
+    TRY (GrB_Matrix_nvals (&nb, Sb)) ;
+    TRY (GxB_Semiring_multiply (&mul, term->semiring)) ;
+    if (na > 0 && nb > 0) TRY (in_place_classes (&done, C, mul, Sa, Sb, false)) ;
+    if (!done) TRY (in_place (C, term->semiring, Sa, Sb)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
 // *D = the metrics' sum (FP64, f(0,0) = 0, every term >= 0): C = 0, then
 // += the correction summed over the common columns in place (C's array
 // written by GraphBLAS once, not an m-by-n product made and then added),
@@ -612,15 +670,13 @@ static GrB_Info side_part (GrB_Matrix *S, GrB_Matrix M, gxo_part part,
 // does not trust done again from their own terms (the product of semiring
 // over the union)
 #undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_Matrix_free (&C) ; GrB_Matrix_free (&Sa) ; GrB_Matrix_free (&Sb) ;  \
-    free (I) ; free (J) ;
+#define FREE_ALL GrB_Matrix_free (&C) ; free (I) ; free (J) ;
 
 static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
     GrB_Semiring semiring, GrB_Matrix A, GrB_Matrix B, GrB_Matrix FA,
     GrB_Matrix FB, GrB_Matrix ra, GrB_Matrix rb, double tau)
 {
-    GrB_Matrix C = NULL, Sa = NULL, Sb = NULL ;
+    GrB_Matrix C = NULL ;
     GrB_Index *I = NULL, *J = NULL, np = 0, m, n ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
@@ -637,45 +693,11 @@ static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
     }
     if (corr->nterms == 0)
     {
-        // T1 - P: the sum of f itself (by classes of A's values where
-        // there are few), and -(F_A + F_B) by PLUS_PLUS of their negations
-        GrB_BinaryOp f ;
-        bool done ;
-        TRY (GxB_Semiring_multiply (&f, semiring)) ;
-        TRY (in_place_classes (&done, C, f, A, B, true)) ;
-        if (!done)
-        {
-            TRY (in_place (C, semiring, A, B)) ;
-            GrB_Index k ;
-            TRY (GrB_Matrix_ncols (&k, A)) ;
-            TRY (GrB_Matrix_new (&Sa, GrB_FP64, m, k)) ;
-            TRY (GrB_Matrix_new (&Sb, GrB_FP64, n, k)) ;
-            TRY (GrB_Matrix_apply (Sa, NULL, NULL, GrB_AINV_FP64, FA, NULL)) ;
-            TRY (GrB_Matrix_apply (Sb, NULL, NULL, GrB_AINV_FP64, FB, NULL)) ;
-            TRY (in_place (C, GxB_PLUS_PLUS_FP64, Sa, Sb)) ;
-            GrB_Matrix_free (&Sa) ;
-            GrB_Matrix_free (&Sb) ;
-        }
+        TRY (common_part (C, semiring, A, B, FA, FB)) ;
     }
     for (int t = 0 ; t < corr->nterms ; t++)
     {
-        const gxo_corr_term *term = &corr->term [t] ;
-        GrB_Index na, nb ;
-        TRY (side_part (&Sa, A, term->a, term->ascale)) ;
-        TRY (side_part (&Sb, B, term->b, term->bscale)) ;
-        TRY (GrB_Matrix_nvals (&na, Sa)) ;
-        TRY (GrB_Matrix_nvals (&nb, Sb)) ;
-        if (na > 0 && nb > 0)
-        {
-            // a product of parts, by classes of A's where there are few
-            GrB_BinaryOp mul ;
-            bool done ;
-            TRY (GxB_Semiring_multiply (&mul, term->semiring)) ;
-            TRY (in_place_classes (&done, C, mul, Sa, Sb, false)) ;
-            if (!done) TRY (in_place (C, term->semiring, Sa, Sb)) ;
-        }
-        GrB_Matrix_free (&Sa) ;
-        GrB_Matrix_free (&Sb) ;
+        TRY (term_product (C, &corr->term [t], A, B)) ;
     }
     // the row terms go into C's own array, unless C is still one iso value
     // (a single pair, or no product reached it): then by GraphBLAS
