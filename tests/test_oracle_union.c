@@ -26,7 +26,10 @@
 //     operators on every shape, values of both signs (each sign part of the
 //     min form of |x-y| and |x+y|), within 1e-12; the same rows sharing
 //     huge values, exactly; and an entry of a result put off by one part in
-//     1e9 is found by GXO_compare, where it is.
+//     1e9 is found by GXO_compare, where it is;
+//   - the same sums where A's values fall in few classes (the product by
+//     (column, value) pairs), at and past the number of classes taken, with
+//     negative values, stored zeros and empty rows, within 1e-12.
 
 #include "test_common.h"
 #include "oracle_internal.h"
@@ -356,23 +359,45 @@ static void plus_union_recomputes_cancelling_and_nonfinite_pairs (void **state)
     GrB_BinaryOp_free (&op) ;
 }
 
+// the metrics' operators whose sums GXO_union_plus_terms rewrites
+static const gxo_opcode metric_codes [7] = { GXO_OP_SQDIFF, GXO_OP_ABSDIFF,
+    GXO_OP_ABSSUM, GXO_OP_CANBERRA, GXO_OP_NE, GXO_OP_HELLSQ, GXO_OP_JSSQ } ;
+
+// the operator and correction of metric_codes [c], and whether its domain
+// is x, y >= 0
+static void metric_op (GrB_BinaryOp *op, gxo_corr *corr, bool *nonneg, int c)
+{
+    GXT_OK (GXO_op_new (op, metric_codes [c])) ;
+    GXT_OK (GXO_corr_new (corr, metric_codes [c])) ;
+    *nonneg = (metric_codes [c] == GXO_OP_HELLSQ ||
+        metric_codes [c] == GXO_OP_JSSQ) ;
+}
+
+// *D = the rewritten sum of op over the union, *R = dense completion's, and
+// the entries of D beyond 1e-12 of R (GXO_compare's outputs)
+static void metric_sum_against_dense (GrB_Matrix *D, GrB_Matrix *R,
+    int64_t *nbad, int64_t *wi, int64_t *wj, double *wg, double *wr,
+    GrB_BinaryOp op, const gxo_corr *corr, GrB_Matrix A, GrB_Matrix B)
+{
+    GXT_OK (GXO_union_plus_terms (D, GrB_PLUS_MONOID_FP64, op, 0, A, B,
+        GXO_METRIC_TAU, corr)) ;
+    GXT_OK (GXO_union (R, GrB_PLUS_MONOID_FP64, op, 0, A, B)) ;
+    GXT_OK (GXO_compare (*D, *R, NULL, 1e-12, nbad, wi, wj, wg, wr)) ;
+}
+
 // the metrics' operators: GXO_union_plus_terms (in place, with the
 // correction) against dense completion, and GXO_compare finding one entry
 // put off by 1e-9
 static void metric_sums_equal_dense_completion (void **state)
 {
     GXT_START ( ) ;
-    const gxo_opcode codes [7] = { GXO_OP_SQDIFF, GXO_OP_ABSDIFF,
-        GXO_OP_ABSSUM, GXO_OP_CANBERRA, GXO_OP_NE, GXO_OP_HELLSQ,
-        GXO_OP_JSSQ } ;
+    const gxo_opcode *codes = metric_codes ;
     for (int c = 0 ; c < 7 ; c++)
     {
         GrB_BinaryOp op = NULL ;
         gxo_corr corr ;
-        GXT_OK (GXO_op_new (&op, codes [c])) ;
-        GXT_OK (GXO_corr_new (&corr, codes [c])) ;
-        // the domain of HELLSQ and JSSQ is x, y >= 0
-        bool nonneg = (codes [c] == GXO_OP_HELLSQ || codes [c] == GXO_OP_JSSQ) ;
+        bool nonneg ;
+        metric_op (&op, &corr, &nonneg, c) ;
         // every shape, and (s = GXT_NSHAPES) A without entries: no column
         // in common at all; reals (more distinct values than the oracle's
         // classes of A's values take) and integers (few: by classes)
@@ -389,13 +414,10 @@ static void metric_sums_equal_dense_completion (void **state)
                 GXT_OK (GrB_Matrix_apply (B, NULL, NULL, GrB_ABS_FP64, B,
                     NULL)) ;
             }
-            GXT_OK (GXO_union_plus_terms (&D, GrB_PLUS_MONOID_FP64, op, 0, A,
-                B, GXO_METRIC_TAU, &corr)) ;
-            GXT_OK (GXO_union (&R, GrB_PLUS_MONOID_FP64, op, 0, A, B)) ;
             int64_t nbad, wi, wj ;
             double wg, wr ;
-            GXT_OK (GXO_compare (D, R, NULL, 1e-12, &nbad, &wi, &wj, &wg,
-                &wr)) ;
+            metric_sum_against_dense (&D, &R, &nbad, &wi, &wj, &wg, &wr, op,
+                &corr, A, B) ;
             if (nbad > 0)
                 GXT_FAIL ("operator %d, shape %s: %ld entries beyond 1e-12 of "
                     "dense completion; worst (%ld,%ld): %.17g, dense %.17g",
@@ -442,6 +464,77 @@ static void metric_sums_equal_dense_completion (void **state)
     check_cancelling (D, "metric sum") ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&D) ;
     GrB_BinaryOp_free (&op) ;
+}
+
+// *A = a random m-by-k matrix (a fifth of its rows empty, a tenth of its
+// entries stored zeros) whose values are nclass distinct ones, every one
+// present: multiples of 3/4, 0 among them, of both signs unless nonneg
+static void class_matrix (GrB_Matrix *A, GrB_Index m, GrB_Index k,
+    double density, int nclass, bool nonneg)
+{
+    gxt_spec spec = { m, k, density, 0.2, false, 0.1, -1, GXT_INTEGERS } ;
+    gxt_random (A, &spec) ;
+    GrB_Index nv ;
+    GXT_OK (GrB_Matrix_nvals (&nv, *A)) ;
+    GrB_Index *I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *J = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    double *X = malloc ((nv + 1) * sizeof (double)) ;
+    if (I == NULL || J == NULL || X == NULL) GXT_FAIL ("out of memory") ;
+    GXT_OK (GrB_Matrix_extractTuples_FP64 (I, J, X, &nv, *A)) ;
+    int lo = nonneg ? 0 : -(nclass / 2), c = (int) gxt_int (0, nclass - 1) ;
+    for (GrB_Index q = 0 ; q < nv ; q++)
+    {
+        // the stored zeros stay (0 is one of the classes)
+        if (X [q] != 0) X [q] = 0.75 * (lo + (c++ % nclass)) ;
+    }
+    GXT_OK (GrB_Matrix_clear (*A)) ;
+    GXT_OK (GrB_Matrix_build_FP64 (*A, I, J, X, nv, NULL)) ;
+    free (I) ; free (J) ; free (X) ;
+}
+
+// the metrics' sums where A's values fall in classes (the common columns'
+// part then one product of A's (column, value) pairs), against dense
+// completion: 1, 2, 63 and 64 classes, and 65 and 300 (more than the
+// classes take: the product of A itself), with negative values, stored
+// zeros and empty rows; B with more columns than A has (column, value)
+// pairs (A's pairs held as a bitmap) and with fewer (held sparse)
+static void metric_sums_by_classes_equal_dense_completion (void **state)
+{
+    GXT_START ( ) ;
+    const gxo_opcode *codes = metric_codes ;
+    const int nclasses [6] = { 1, 2, 63, 64, 65, 300 } ;
+    // (m, k, n): A's pairs fewer than n, and more
+    const GrB_Index dims [2][3] = { { 40, 20, 300 }, { 40, 80, 5 } } ;
+    for (int c = 0 ; c < 7 ; c++)
+    {
+        GrB_BinaryOp op = NULL ;
+        gxo_corr corr ;
+        bool nonneg ;
+        metric_op (&op, &corr, &nonneg, c) ;
+        for (int q = 0 ; q < 6 ; q++)
+        {
+            for (int d = 0 ; d < 2 ; d++)
+            {
+                GrB_Matrix A, B, D = NULL, R = NULL ;
+                class_matrix (&A, dims [d][0], dims [d][1], 0.3, nclasses [q],
+                    nonneg) ;
+                class_matrix (&B, dims [d][2], dims [d][1], 0.3, 9, nonneg) ;
+                int64_t nbad, wi, wj ;
+                double wg, wr ;
+                metric_sum_against_dense (&D, &R, &nbad, &wi, &wj, &wg, &wr,
+                    op, &corr, A, B) ;
+                if (nbad > 0)
+                    GXT_FAIL ("operator %d, %d classes, n = %lu: %ld entries "
+                        "beyond 1e-12 of dense completion; worst (%ld,%ld): "
+                        "%.17g, dense %.17g", (int) codes [c], nclasses [q],
+                        (unsigned long) dims [d][2], (long) nbad, (long) wi,
+                        (long) wj, wg, wr) ;
+                GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+                GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+            }
+        }
+        GrB_BinaryOp_free (&op) ;
+    }
 }
 
 // a user operator in a user monoid (max of |x-y| where both are user-made),
@@ -500,6 +593,7 @@ int main (void)
         cmocka_unit_test (plus_union_of_user_operators_equals_dense_completion),
         cmocka_unit_test (plus_union_recomputes_cancelling_and_nonfinite_pairs),
         cmocka_unit_test (metric_sums_equal_dense_completion),
+        cmocka_unit_test (metric_sums_by_classes_equal_dense_completion),
         cmocka_unit_test (plus_union_refuses_other_monoids),
         cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),
     } ;

@@ -30,6 +30,7 @@
 
 #include "oracle_internal.h"
 #include <math.h>
+#include <string.h>
 
 // the arithmetic of one computation type (FP64 for floating-point operators)
 typedef struct
@@ -196,6 +197,20 @@ static GrB_Info list_true (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     return (GrB_SUCCESS) ;
 }
 
+// *S = op applied to M (FP64, a new matrix of M's dimensions)
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (S) ;
+
+static GrB_Info applied (GrB_Matrix *S, GrB_UnaryOp op, GrB_Matrix M)
+{
+    GrB_Index nrows, ncols ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_new (S, GrB_FP64, nrows, ncols)) ;
+    TRY (GrB_Matrix_apply (*S, NULL, NULL, op, M, NULL)) ;
+    return (GrB_SUCCESS) ;
+}
+
 // *I, *J, *np: the pairs with S > tau |D| or a non-finite S
 // or D; D and every term are FP64 here
 #undef  FREE_ALL
@@ -211,15 +226,11 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     GrB_Matrix Fa = NULL, Fb = NULL, ra = NULL, rb = NULL, S = NULL, X = NULL,
         bad = NULL ;
     GrB_BinaryOp op = NULL ;
-    GrB_Index m, n, ka, kb ;
+    GrB_Index m, n ;
     TRY (GrB_Matrix_nrows (&m, D)) ;
     TRY (GrB_Matrix_ncols (&n, D)) ;
-    TRY (GrB_Matrix_ncols (&ka, FA)) ;
-    TRY (GrB_Matrix_ncols (&kb, FB)) ;
-    TRY (GrB_Matrix_new (&Fa, GrB_FP64, m, ka)) ;
-    TRY (GrB_Matrix_new (&Fb, GrB_FP64, n, kb)) ;
-    TRY (GrB_Matrix_apply (Fa, NULL, NULL, GrB_ABS_FP64, FA, NULL)) ;
-    TRY (GrB_Matrix_apply (Fb, NULL, NULL, GrB_ABS_FP64, FB, NULL)) ;
+    TRY (applied (&Fa, GrB_ABS_FP64, FA)) ;
+    TRY (applied (&Fb, GrB_ABS_FP64, FB)) ;
     TRY (row_sums (&ra, ar, Fa, ones)) ;
     TRY (row_sums (&rb, ar, Fb, ones)) ;
     TRY (GrB_Matrix_new (&S, GrB_FP64, m, n)) ;
@@ -314,136 +325,259 @@ static GrB_Info add_row_terms (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     return (GrB_SUCCESS) ;
 }
 
-// C += A (+).(x) B' (FP64, C full), accumulated in place: with B' formed
-// once and A held as a bitmap, GraphBLAS adds each product straight into
-// C's own array, where a sparse product would build an m-by-n result of its
-// own first (most pairs of real data share a column) and then add it.  Only
-// the kc columns where A has entries can meet B: A and B' are cut to them,
-// and A's bitmap costs m*kc, within the m*n of C where kc <= n (a wider A
-// stays sparse).
+// C += A (+).(x) B (FP64, C full, B given as the kc-by-n transpose of the
+// right operand), accumulated in place: with A held as a bitmap, GraphBLAS
+// adds each product straight into C's own array, where a sparse product
+// would build an m-by-n result of its own first (most pairs of real data
+// share a column) and then add it.  A's bitmap costs m*kc, within the m*n
+// of C where kc <= n (a wider A stays sparse).
+static GrB_Info accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
+    GrB_Matrix BT)
+{
+    GrB_Index n, kc ;
+    GrB_BinaryOp plus ;
+    GrB_Monoid add ;
+    GrB_Info info = GrB_Matrix_ncols (&n, C) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_ncols (&kc, A) ;
+    if (info == GrB_SUCCESS) info = GxB_Semiring_add (&add, semiring) ;
+    if (info == GrB_SUCCESS) info = GxB_Monoid_operator (&plus, add) ;
+    if (info == GrB_SUCCESS && kc <= n)
+    {
+        info = GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, GxB_BITMAP) ;
+    }
+    if (info == GrB_SUCCESS)
+    {
+        info = GrB_mxm (C, NULL, plus, semiring, A, BT, NULL) ;
+    }
+    return (info) ;
+}
+
+// *cols (new), *kc: the columns of A with an entry (its transpose's rows,
+// reduced)
+#undef  FREE_ALL
+#define FREE_ALL GrB_Vector_free (&v) ; free (*cols) ; *cols = NULL ;
+
+static GrB_Info used_columns (GrB_Index **cols, GrB_Index *kc, GrB_Matrix A)
+{
+    GrB_Vector v = NULL ;
+    GrB_Index k ;
+    *cols = NULL ;
+    TRY (GrB_Matrix_ncols (&k, A)) ;
+    TRY (GrB_Vector_new (&v, GrB_BOOL, k)) ;
+    TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GrB_LOR_MONOID_BOOL, A,
+        GrB_DESC_T0)) ;
+    TRY (GrB_Vector_nvals (kc, v)) ;
+    *cols = calloc (*kc + 1, sizeof (GrB_Index)) ;
+    CHECK (*cols != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Vector_extractTuples_BOOL (*cols, NULL, kc, v)) ;
+    GrB_Vector_free (&v) ;
+    return (GrB_SUCCESS) ;
+}
+
+// C += A (+).(x) B' (FP64, C full), in place (accumulate).  Only the kc
+// columns where A has entries can meet B: A and B' are cut to them.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ; GrB_Vector_free (&v) ;  \
-    free (cols) ;
+    GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ; free (cols) ;
 
 static GrB_Info in_place (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B)
 {
     GrB_Matrix Ac = NULL, BT = NULL ;
-    GrB_Vector v = NULL ;
-    GrB_Index *cols = NULL, m, n, k, kc ;
-    GrB_BinaryOp plus ;
-    GrB_Monoid add ;
+    GrB_Index *cols = NULL, m, n, kc ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
-    TRY (GrB_Matrix_ncols (&k, B)) ;
-    TRY (GxB_Semiring_add (&add, semiring)) ;
-    TRY (GxB_Monoid_operator (&plus, add)) ;
-    // the columns of A with an entry (its transpose's rows, reduced)
-    TRY (GrB_Vector_new (&v, GrB_BOOL, k)) ;
-    TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GrB_LOR_MONOID_BOOL, A,
-        GrB_DESC_T0)) ;
-    TRY (GrB_Vector_nvals (&kc, v)) ;
+    TRY (used_columns (&cols, &kc, A)) ;
     if (kc == 0)
     {
         // no common column (and GrB_mxm refuses an inner dimension of 0)
         FREE_ALL ;
         return (GrB_SUCCESS) ;
     }
-    cols = calloc (kc + 1, sizeof (GrB_Index)) ;
-    CHECK (cols != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Vector_extractTuples_BOOL (cols, NULL, &kc, v)) ;
     TRY (GrB_Matrix_new (&Ac, GrB_FP64, m, kc)) ;
     TRY (GrB_Matrix_extract (Ac, NULL, NULL, A, GrB_ALL, m, cols, kc, NULL)) ;
-    if (kc <= n)
-    {
-        TRY (GxB_Matrix_Option_set (Ac, GxB_SPARSITY_CONTROL, GxB_BITMAP)) ;
-    }
     TRY (GrB_Matrix_new (&BT, GrB_FP64, kc, n)) ;
     TRY (GrB_Matrix_extract (BT, NULL, NULL, B, cols, kc, GrB_ALL, n,
         GrB_DESC_T0)) ;
-    TRY (GrB_mxm (C, NULL, plus, semiring, Ac, BT, NULL)) ;
+    TRY (accumulate (C, semiring, Ac, BT)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
 
 // A's values in few classes (counts, ratings, 0/1): at most this many
-// distinct values, for T1 by classes (in_place_classes)
+// distinct values, for the common columns' part by classes
+// (in_place_classes)
 #define GXO_CLASSES_MAX 64
 
-static int cmp_double (const void *a, const void *b)
+// *U (new), *nu: the distinct values of A, ascending, where there are at
+// most GXO_CLASSES_MAX and no NaN (VALUEEQ cannot select it); else *nu =
+// GXO_CLASSES_MAX + 1, found at the first value past them (reals stop
+// there, after a few dozen entries)
+#undef  FREE_ALL
+#define FREE_ALL free (X) ; free (*U) ; *U = NULL ;
+
+static GrB_Info class_values (double **U, GrB_Index *nu, GrB_Matrix A)
 {
-    double x = *(const double *) a, y = *(const double *) b ;
-    return (x < y) ? -1 : (x > y) ;
+    GrB_Index nv, c = 0 ;
+    double *X = NULL ;
+    *U = NULL ;
+    *nu = GXO_CLASSES_MAX + 1 ;
+    TRY (GrB_Matrix_nvals (&nv, A)) ;
+    X = malloc ((nv + 1) * sizeof (double)) ;
+    *U = malloc ((GXO_CLASSES_MAX + 1) * sizeof (double)) ;
+    CHECK (X != NULL && *U != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (NULL, NULL, X, &nv, A)) ;
+    for (GrB_Index p = 0 ; p < nv ; p++)
+    {
+        double x = X [p] ;
+        if (x != x) { free (X) ; return (GrB_SUCCESS) ; }
+        // where x goes in the values so far (binary search)
+        GrB_Index lo = 0, hi = c ;
+        while (lo < hi)
+        {
+            GrB_Index mid = (lo + hi) / 2 ;
+            if ((*U) [mid] < x) lo = mid + 1 ; else hi = mid ;
+        }
+        if (lo < c && (*U) [lo] == x) continue ;
+        if (c == GXO_CLASSES_MAX) { free (X) ; return (GrB_SUCCESS) ; }
+        memmove (*U + lo + 1, *U + lo, (c - lo) * sizeof (double)) ;
+        (*U) [lo] = x ;
+        c++ ;
+    }
+    *nu = c ;
+    free (X) ;
+    return (GrB_SUCCESS) ;
 }
 
-// C += A PLUS.f B' (FP64) by the classes of A's values, where there are few:
-// for each distinct value u, pattern (A == u) PLUS_SECOND f (u, B'), B cut
-// to the columns where A holds u.  f is then called once per entry of B
-// under such a column, not once per product (a column shared by many rows
-// of A that hold the same value is one call per entry of B), and the
-// products are GraphBLAS's built-in PLUS_SECOND.  The sum is the same up to
-// its order.  *done is false (C untouched) where A has more classes, or a
-// NaN (VALUEEQ cannot select it).
+// *z = f(x,y), by GraphBLAS as every other value of f (a 1-by-1 apply)
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&X) ;
+
+static GrB_Info op_value (double *z, GrB_BinaryOp f, double x, double y)
+{
+    GrB_Matrix X = NULL ;
+    TRY (GrB_Matrix_new (&X, GrB_FP64, 1, 1)) ;
+    TRY (GrB_Matrix_setElement_FP64 (X, x, 0, 0)) ;
+    TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (X, NULL, NULL, f, X, y, NULL)) ;
+    TRY (GrB_Matrix_extractElement_FP64 (z, X, 0, 0)) ;
+    GrB_Matrix_free (&X) ;
+    return (GrB_SUCCESS) ;
+}
+
+// One class u of A's values, as two tiles of a product by classes: *Ac =
+// the pattern (ones) of A == u, cut to the kc columns where A holds u
+// (m-by-kc), and *G = f (u, B') on those columns (kc-by-n), given Bt = B';
+// or, given F0t = f(0, B'), g (u, B'), g (x,y) = f(x,y) - f(x,0) - f(0,y)
+// the part of a common column in the sum.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    GrB_Matrix_free (&Au) ; GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ; \
-    GrB_Matrix_free (&Bt) ; GrB_Vector_free (&v) ; free (X) ; free (cols) ;
+    GrB_Matrix_free (&Au) ; GrB_Matrix_free (&F0) ; free (cols) ;           \
+    GrB_Matrix_free (Ac) ; GrB_Matrix_free (G) ;
+
+static GrB_Info class_tiles (GrB_Matrix *Ac, GrB_Matrix *G, double u,
+    GrB_BinaryOp f, GrB_Matrix A, GrB_Matrix Bt, GrB_Matrix F0t)
+{
+    GrB_Matrix Au = NULL, F0 = NULL ;
+    GrB_Index *cols = NULL, m, n, k, kc ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_ncols (&k, A)) ;
+    TRY (GrB_Matrix_ncols (&n, Bt)) ;
+    TRY (GrB_Matrix_new (&Au, GrB_FP64, m, k)) ;
+    TRY (GrB_Matrix_select_FP64 (Au, NULL, NULL, GrB_VALUEEQ_FP64, A, u,
+        NULL)) ;
+    TRY (used_columns (&cols, &kc, Au)) ;
+    TRY (GrB_Matrix_new (Ac, GrB_FP64, m, kc)) ;
+    TRY (GrB_Matrix_extract (*Ac, NULL, NULL, Au, GrB_ALL, m, cols, kc,
+        NULL)) ;
+    TRY (GrB_Matrix_apply (*Ac, NULL, NULL, GxB_ONE_FP64, *Ac, NULL)) ;
+    TRY (GrB_Matrix_new (G, GrB_FP64, kc, n)) ;
+    TRY (GrB_Matrix_extract (*G, NULL, NULL, Bt, cols, kc, GrB_ALL, n, NULL)) ;
+    TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (*G, NULL, NULL, f, u, *G, NULL)) ;
+    if (F0t != NULL)
+    {
+        double fu0 ;
+        TRY (op_value (&fu0, f, u, 0)) ;
+        TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*G, NULL, NULL,
+            GrB_MINUS_FP64, *G, fu0, NULL)) ;
+        TRY (GrB_Matrix_new (&F0, GrB_FP64, kc, n)) ;
+        TRY (GrB_Matrix_extract (F0, NULL, NULL, F0t, cols, kc, GrB_ALL, n,
+            NULL)) ;
+        TRY (GrB_Matrix_eWiseMult_BinaryOp (*G, NULL, NULL, GrB_MINUS_FP64,
+            *G, F0, NULL)) ;
+    }
+    GrB_Matrix_free (&Au) ; GrB_Matrix_free (&F0) ; free (cols) ;
+    return (GrB_SUCCESS) ;
+}
+
+// the tiles of in_place_classes, one pair a class
+static void free_tiles (GrB_Matrix *T, GrB_Index nt)
+{
+    for (GrB_Index t = 0 ; T != NULL && t < nt ; t++) GrB_Matrix_free (&T [t]) ;
+    free (T) ;
+}
+
+// C += A PLUS.f B' (FP64, C full), or with common: the common columns'
+// part of a sum of f over the union, sum over c in A_i n B_j of g (x_c,
+// y_c) (class_tiles), by the classes of A's values where there are few.
+// Each class u gives a tile of A (the pattern of A == u on the columns where
+// A holds u) and one of B' (f or g (u, B') on those columns); the tiles side
+// by side and one above the other make Ax (m-by-K, K the number of (column,
+// value) pairs of A) and G (K-by-n), and C += Ax PLUS.SECOND G is one
+// built-in product into C's array with the flops of A B': f is called once
+// per entry of B under a (column, value) pair, not once per product, C is
+// passed over once, not once a class, and Ax's bitmap is one byte an entry
+// (its values all 1), where A's own would be nine.  The sum is the same up
+// to its order.  *done is false (C untouched) where A has more classes, or
+// a NaN.
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    free (U) ; free_tiles (TA, nu) ; free_tiles (TG, nu) ;                  \
+    GrB_Matrix_free (&Bt) ; GrB_Matrix_free (&F0t) ;                        \
+    GrB_Matrix_free (&Ax) ; GrB_Matrix_free (&G) ;
 
 static GrB_Info in_place_classes (bool *done, GrB_Matrix C, GrB_BinaryOp f,
-    GrB_Matrix A, GrB_Matrix B)
+    GrB_Matrix A, GrB_Matrix B, bool common)
 {
-    GrB_Matrix Au = NULL, Ac = NULL, BT = NULL, Bt = NULL ;
-    GrB_Vector v = NULL ;
-    double *X = NULL ;
-    GrB_Index *cols = NULL, m, n, k, nv, nu = 0 ;
+    GrB_Matrix *TA = NULL, *TG = NULL, Bt = NULL, F0t = NULL, Ax = NULL,
+        G = NULL ;
+    double *U = NULL ;
+    GrB_Index m, n, k, nu = 0, kx = 0 ;
     *done = false ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
     TRY (GrB_Matrix_ncols (&k, B)) ;
-    TRY (GrB_Matrix_nvals (&nv, A)) ;
-    X = malloc ((nv + 1) * sizeof (double)) ;
-    cols = malloc ((k + 1) * sizeof (GrB_Index)) ;
-    CHECK (X != NULL && cols != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Matrix_extractTuples_FP64 (NULL, NULL, X, &nv, A)) ;
-    for (GrB_Index p = 0 ; p < nv ; p++)
-    {
-        if (X [p] != X [p]) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    }
-    qsort (X, nv, sizeof (double), cmp_double) ;
-    for (GrB_Index p = 0 ; p < nv && nu <= GXO_CLASSES_MAX ; p++)
-    {
-        if (nu == 0 || X [p] != X [nu-1]) X [nu++] = X [p] ;
-    }
-    if (nu > GXO_CLASSES_MAX) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    // B' once: each class takes its rows (B's columns) from it
+    TRY (class_values (&U, &nu, A)) ;
+    if (nu > GXO_CLASSES_MAX) { nu = 0 ; FREE_ALL ; return (GrB_SUCCESS) ; }
+    *done = true ;
+    if (nu == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    TA = calloc (nu, sizeof (GrB_Matrix)) ;
+    TG = calloc (nu, sizeof (GrB_Matrix)) ;
+    CHECK (TA != NULL && TG != NULL, GrB_OUT_OF_MEMORY) ;
+    // B' and f(0, B') once: each class takes its rows from them
     TRY (GrB_Matrix_new (&Bt, GrB_FP64, k, n)) ;
     TRY (GrB_transpose (Bt, NULL, NULL, B, NULL)) ;
+    if (common)
+    {
+        TRY (GrB_Matrix_new (&F0t, GrB_FP64, k, n)) ;
+        TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (F0t, NULL, NULL, f, 0, Bt,
+            NULL)) ;
+    }
     for (GrB_Index u = 0 ; u < nu ; u++)
     {
         GrB_Index kc ;
-        TRY (GrB_Matrix_new (&Au, GrB_FP64, m, k)) ;
-        TRY (GrB_Matrix_select_FP64 (Au, NULL, NULL, GrB_VALUEEQ_FP64, A,
-            X [u], NULL)) ;
-        TRY (GrB_Vector_new (&v, GrB_BOOL, k)) ;
-        TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GrB_LOR_MONOID_BOOL, Au,
-            GrB_DESC_T0)) ;
-        TRY (GrB_Vector_nvals (&kc, v)) ;
-        TRY (GrB_Vector_extractTuples_BOOL (cols, NULL, &kc, v)) ;
-        TRY (GrB_Matrix_new (&Ac, GrB_FP64, m, kc)) ;
-        TRY (GrB_Matrix_extract (Ac, NULL, NULL, Au, GrB_ALL, m, cols, kc,
-            NULL)) ;
-        TRY (GrB_Matrix_new (&BT, GrB_FP64, kc, n)) ;
-        TRY (GrB_Matrix_extract (BT, NULL, NULL, Bt, cols, kc, GrB_ALL, n,
-            NULL)) ;
-        TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (BT, NULL, NULL, f, X [u], BT,
-            NULL)) ;
-        TRY (GrB_mxm (C, NULL, GrB_PLUS_FP64, GxB_PLUS_SECOND_FP64, Ac, BT,
-            NULL)) ;
-        GrB_Matrix_free (&Au) ; GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ;
-        GrB_Vector_free (&v) ;
+        TRY (class_tiles (&TA [u], &TG [u], U [u], f, A, Bt, F0t)) ;
+        TRY (GrB_Matrix_ncols (&kc, TA [u])) ;
+        kx += kc ;
     }
-    *done = true ;
+    GrB_Matrix_free (&Bt) ;
+    GrB_Matrix_free (&F0t) ;
+    TRY (GrB_Matrix_new (&Ax, GrB_FP64, m, kx)) ;
+    TRY (GrB_Matrix_new (&G, GrB_FP64, kx, n)) ;
+    TRY (GxB_Matrix_concat (Ax, TA, 1, nu, NULL)) ;
+    TRY (GxB_Matrix_concat (G, TG, nu, 1, NULL)) ;
+    free_tiles (TA, nu) ; TA = NULL ;
+    free_tiles (TG, nu) ; TG = NULL ;
+    TRY (accumulate (C, GxB_PLUS_SECOND_FP64, Ax, G)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -486,6 +620,49 @@ static GrB_Info side_part (GrB_Matrix *S, GrB_Matrix M, gxo_part part,
     return (GrB_SUCCESS) ;
 }
 
+// C += the common columns' part of the sum of f, the semiring's multiply:
+// by classes of A's values where there are few (g summed directly), else T1
+// - P, f's own product and -(F_A + F_B) by PLUS_PLUS of their negations
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&Sa) ; GrB_Matrix_free (&Sb) ;
+
+static GrB_Info common_part (GrB_Matrix C, GrB_Semiring semiring,
+    GrB_Matrix A, GrB_Matrix B, GrB_Matrix FA, GrB_Matrix FB)
+{
+    GrB_Matrix Sa = NULL, Sb = NULL ;
+    GrB_BinaryOp f ;
+    bool done ;
+    TRY (GxB_Semiring_multiply (&f, semiring)) ;
+    TRY (in_place_classes (&done, C, f, A, B, true)) ;
+    if (done) return (GrB_SUCCESS) ;
+    TRY (in_place (C, semiring, A, B)) ;
+    TRY (applied (&Sa, GrB_AINV_FP64, FA)) ;
+    TRY (applied (&Sb, GrB_AINV_FP64, FB)) ;
+    TRY (in_place (C, GxB_PLUS_PLUS_FP64, Sa, Sb)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// C += one built-in term of the correction, a product of parts of A and B:
+// by classes of A's part where there are few
+static GrB_Info term_product (GrB_Matrix C, const gxo_corr_term *term,
+    GrB_Matrix A, GrB_Matrix B)
+{
+    GrB_Matrix Sa = NULL, Sb = NULL ;
+    GrB_BinaryOp mul ;
+    GrB_Index na, nb ;
+    bool done = true ;
+    TRY (side_part (&Sa, A, term->a, term->ascale)) ;
+    TRY (side_part (&Sb, B, term->b, term->bscale)) ;
+    TRY (GrB_Matrix_nvals (&na, Sa)) ;
+    TRY (GrB_Matrix_nvals (&nb, Sb)) ;
+    TRY (GxB_Semiring_multiply (&mul, term->semiring)) ;
+    if (na > 0 && nb > 0) TRY (in_place_classes (&done, C, mul, Sa, Sb, false)) ;
+    if (!done) TRY (in_place (C, term->semiring, Sa, Sb)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
 // *D = the metrics' sum (FP64, f(0,0) = 0, every term >= 0): C = 0, then
 // += the correction summed over the common columns in place (C's array
 // written by GraphBLAS once, not an m-by-n product made and then added),
@@ -493,15 +670,13 @@ static GrB_Info side_part (GrB_Matrix *S, GrB_Matrix M, gxo_part part,
 // does not trust done again from their own terms (the product of semiring
 // over the union)
 #undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_Matrix_free (&C) ; GrB_Matrix_free (&Sa) ; GrB_Matrix_free (&Sb) ;  \
-    free (I) ; free (J) ;
+#define FREE_ALL GrB_Matrix_free (&C) ; free (I) ; free (J) ;
 
 static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
     GrB_Semiring semiring, GrB_Matrix A, GrB_Matrix B, GrB_Matrix FA,
     GrB_Matrix FB, GrB_Matrix ra, GrB_Matrix rb, double tau)
 {
-    GrB_Matrix C = NULL, Sa = NULL, Sb = NULL ;
+    GrB_Matrix C = NULL ;
     GrB_Index *I = NULL, *J = NULL, np = 0, m, n ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
@@ -518,34 +693,11 @@ static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
     }
     if (corr->nterms == 0)
     {
-        // T1 - P: the sum of f itself (by classes of A's values where
-        // there are few), and -(F_A + F_B) by PLUS_PLUS of their negations
-        GrB_BinaryOp f ;
-        bool done ;
-        TRY (GxB_Semiring_multiply (&f, semiring)) ;
-        TRY (in_place_classes (&done, C, f, A, B)) ;
-        if (!done) TRY (in_place (C, semiring, A, B)) ;
-        GrB_Index k ;
-        TRY (GrB_Matrix_ncols (&k, A)) ;
-        TRY (GrB_Matrix_new (&Sa, GrB_FP64, m, k)) ;
-        TRY (GrB_Matrix_new (&Sb, GrB_FP64, n, k)) ;
-        TRY (GrB_Matrix_apply (Sa, NULL, NULL, GrB_AINV_FP64, FA, NULL)) ;
-        TRY (GrB_Matrix_apply (Sb, NULL, NULL, GrB_AINV_FP64, FB, NULL)) ;
-        TRY (in_place (C, GxB_PLUS_PLUS_FP64, Sa, Sb)) ;
-        GrB_Matrix_free (&Sa) ;
-        GrB_Matrix_free (&Sb) ;
+        TRY (common_part (C, semiring, A, B, FA, FB)) ;
     }
     for (int t = 0 ; t < corr->nterms ; t++)
     {
-        const gxo_corr_term *term = &corr->term [t] ;
-        GrB_Index na, nb ;
-        TRY (side_part (&Sa, A, term->a, term->ascale)) ;
-        TRY (side_part (&Sb, B, term->b, term->bscale)) ;
-        TRY (GrB_Matrix_nvals (&na, Sa)) ;
-        TRY (GrB_Matrix_nvals (&nb, Sb)) ;
-        if (na > 0 && nb > 0) TRY (in_place (C, term->semiring, Sa, Sb)) ;
-        GrB_Matrix_free (&Sa) ;
-        GrB_Matrix_free (&Sb) ;
+        TRY (term_product (C, &corr->term [t], A, B)) ;
     }
     // the row terms go into C's own array, unless C is still one iso value
     // (a single pair, or no product reached it): then by GraphBLAS
