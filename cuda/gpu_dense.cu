@@ -14,6 +14,7 @@
 #include "gpu_internal.cuh"
 #include "gpu_tuning.h"
 #include <stdlib.h>
+#include <algorithm>
 
 // the smallest result worth staging (starting the copy threads and, on the
 // first call, pinning the staging buffers costs milliseconds)
@@ -158,6 +159,16 @@ int64_t gxd_select_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
     return (rows < 1) ? 1 : (rows > m) ? m : rows ;
 }
 
+// the first tile's share of a tile's rows (GXD_gpu_dense)
+#define GXD_FIRST_TILE_PART 8
+
+// row where output tile t starts: a first tile of `first` rows, then `tile`
+static int64_t tile_start (int64_t t, int64_t first, int64_t tile, int64_t m)
+{
+    const int64_t r = (t == 0) ? 0 : first + (t - 1) * tile ;
+    return (r < m) ? r : m ;
+}
+
 extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, void *C, char *msg)
 {
@@ -169,7 +180,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
     cudaEvent_t computed [2] = { NULL, NULL }, copied [2] = { NULL, NULL } ;
     void *dC [2] = { NULL, NULL } ;
     gxd_host_writer *W = NULL ;
-    int64_t tile, ntiles ;
+    int64_t tile, first, ntiles ;
     memset (&G, 0, sizeof (G)) ;
     if (m == 0 || n == 0) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking)) ;
@@ -185,7 +196,9 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
         tile = gxd_choose_tile_rows (P, m, n, strategy) ;
         GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, sc, msg)) ;
     }
-    ntiles = (m + tile - 1) / tile ;
+    // the link idles until the first tile is computed: that one is smaller
+    first = std::max<int64_t> (1, tile / GXD_FIRST_TILE_PART) ;
+    ntiles = (m <= first) ? 1 : 1 + (m - first + tile - 1) / tile ;
     for (int b = 0 ; b < 2 && b < ntiles ; b++)
     {
         GXD_CUDA_TRY (cudaMalloc (&dC [b], (size_t) tile * n * tsize)) ;
@@ -198,7 +211,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
         {
             // compute tile t while tile t-1 goes out below
             int b = t % 2 ;
-            int64_t i0 = t * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
+            int64_t i0 = tile_start (t, first, tile, m), i1 = tile_start (t + 1, first, tile, m) ;
             if (t >= 2) GXD_CUDA_TRY (cudaStreamWaitEvent (sc, copied [b], 0)) ;
             GXD_GPU_TRY (gxd_gpu_run_tile (&G, i0, i1, dC [b], sc, msg)) ;
             GXD_CUDA_TRY (cudaEventRecord (computed [b], sc)) ;
@@ -206,7 +219,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
         if (t == 0) continue ;
         int64_t u = t - 1 ;
         int b = u % 2 ;
-        int64_t i0 = u * tile, i1 = (i0 + tile < m) ? i0 + tile : m ;
+        int64_t i0 = tile_start (u, first, tile, m), i1 = tile_start (u + 1, first, tile, m) ;
         GXD_CUDA_TRY (cudaStreamWaitEvent (sx, computed [b], 0)) ;
         GXD_GPU_TRY (gxd_writer_put (W, (char *) C + (size_t) i0 * n * tsize,
             dC [b], (size_t) (i1 - i0) * n * tsize, msg)) ;
