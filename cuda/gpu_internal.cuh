@@ -444,7 +444,8 @@ __host__ __device__ constexpr bool gxd_walk_metric (int m)
 {
     return m == GXD_MANHATTAN || m == GXD_SQEUCLIDEAN || m == GXD_EUCLIDEAN
         || m == GXD_CANBERRA || m == GXD_HAMMING || m == GXD_COSINE
-        || m == GXD_JACCARD || m == GXD_DICE || m == GXD_RUSSELLRAO ;
+        || m == GXD_JACCARD || m == GXD_DICE || m == GXD_RUSSELLRAO
+        || m == GXD_JENSEN_SHANNON ;
 }
 
 // row j's walk key (F's one dependence on row j; + 0.0 makes -0 into +0)
