@@ -241,10 +241,14 @@ GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
 {
     GrB_Info info = GrB_SUCCESS ;
     cudaEvent_t read [2] = { NULL, NULL } ;     // h [b] has gone up
-    const bool staged = bytes >= GXD_UPLOAD_MIN_BYTES && kept_lock.try_lock () ;
-    if (!staged || !kept_ready ())
+    bool locked = bytes >= GXD_UPLOAD_MIN_BYTES && kept_lock.try_lock () ;
+    if (locked && !kept_ready ())
     {
-        if (staged) kept_lock.unlock () ;
+        kept_lock.unlock () ;
+        locked = false ;
+    }
+    if (!locked)
+    {
         GXD_CUDA_TRY (cudaMemcpyAsync (dst, src, bytes, cudaMemcpyHostToDevice, s)) ;
         return GrB_SUCCESS ;
     }
@@ -262,10 +266,11 @@ GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
         GXD_CUDA_TRY (cudaEventRecord (read [b], s)) ;
     }
 cleanup:
-    // the buffers are free again only once the link has read them
+    // the buffers are free again only once the link has read them (a
+    // failed direct copy comes here too, holding no lock)
     cudaStreamSynchronize (s) ;
     for (int b = 0 ; b < 2 ; b++) if (read [b] != NULL) cudaEventDestroy (read [b]) ;
-    kept_lock.unlock () ;
+    if (locked) kept_lock.unlock () ;
     return info ;
 }
 
