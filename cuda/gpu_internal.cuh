@@ -210,6 +210,9 @@ __device__ __forceinline__ double gxd_sanitize (double d)
 // dense column (near-regular strides) spread over the 32 banks
 #define GXD_SW(jj) ((jj) + ((jj) >> 4))
 #define GXD_SW_LEN(tn) ((tn) + ((tn) >> 4) + 1)
+// GXD_SW_LEN rounded up to 4: an accumulator's second array of slots
+// starts 16-byte aligned, and both are zeroed 16 bytes a store
+#define GXD_FX_LO_LEN(w) ((GXD_SW_LEN (w) + 3) & ~3)
 
 // warp 0: s_off [1..cmax] holds lengths; make it an exclusive prefix sum
 // (s_off [0] = 0) and set *cnt to the longest prefix of columns whose
@@ -249,6 +252,43 @@ __device__ __forceinline__ void gxd_stage_scan (int32_t *s_off, int cmax,
         last = max (last, __shfl_xor_sync (0xffffffffu, last, off)) ;
     if (lane == 0) *cnt = (last > 0) ? last : 1 ;
 }
+
+// A lane's place in a staged chunk's products as one flat list (product e
+// of the chunk: column t with s_off [t] <= e < s_off [t+1], entry s_lo [t]
+// + e - s_off [t] of B's tile), for the kernels whose warps split that list
+// evenly.  The column's end and its entries' offset are kept while the lane
+// stays in it: two shared loads fewer per product than looking them up.
+struct gxd_flat_cursor
+{
+    int col, nxt, pb ;
+    // at the lane's first product e (the last t with s_off [t] <= e)
+    __device__ __forceinline__ gxd_flat_cursor (const int32_t *s_off,
+        const int32_t *s_lo, int cmax, int e)
+    {
+        int lo = 0, hi = cmax - 1 ;
+        while (lo < hi)
+        {
+            int mid = (lo + hi + 1) / 2 ;
+            if (s_off [mid] <= e) lo = mid ; else hi = mid - 1 ;
+        }
+        col = lo ;
+        nxt = s_off [col+1] ;
+        pb = s_lo [col] - s_off [col] ;
+    }
+    // product e (never before the last one asked for): its entry of B;
+    // col is its column in the chunk
+    __device__ __forceinline__ int entry (const int32_t *s_off,
+        const int32_t *s_lo, int e)
+    {
+        while (nxt <= e)
+        {
+            col++ ;
+            nxt = s_off [col+1] ;
+            pb = s_lo [col] - s_off [col] ;
+        }
+        return pb + e ;
+    }
+} ;
 
 // the output of pair (i, j) from its intersection sums a1 (a2: Bray-Curtis):
 // finalize; where the rewrite may have cancelled (or `force`: the caller's
@@ -475,6 +515,8 @@ struct gxd_fx_sel
     // row), and the keys in that order; NULL: no walk
     const int32_t *ord ;
     const double *okey ;
+    // the keys by row (Chebyshev's walk, gpu_chebyshev_sel.cu)
+    const double *rkey ;
 } ;
 // rows [i0, i1) of A against all of B; S's lists are those of row i0 on
 GrB_Info gxd_intersect_fx_select (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
@@ -490,6 +532,15 @@ size_t gxd_spsv_bytes_per_pair (const gxd_plan *P) ;
 GrB_Info gxd_chebyshev_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_chebyshev_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg) ;
+// the k nearest selected inside the Chebyshev kernel (gpu_chebyshev_sel.cu),
+// as gxd_intersect_fx_select; its walk keys are the rows' largest |b|
+// (gxd_chebyshev_keys).  Only for finite A and B (gxd_chebyshev_finite)
+GrB_Info gxd_chebyshev_select (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    const gxd_fx_sel *S, cudaStream_t s, char *msg) ;
+GrB_Info gxd_chebyshev_keys (const gxd_gpu_ctx *G, double *key, cudaStream_t s,
+    char *msg) ;
+GrB_Info gxd_chebyshev_finite (const gxd_gpu_ctx *G, bool *finite,
+    cudaStream_t s, char *msg) ;
 
 // a plan with a user's operator (gxd_plan_user): the kernels of
 // gpu_user.cu, compiled for it (every other strategy's kernels are built in)

@@ -24,6 +24,7 @@
 // (two sums) stay on gpu_intersect.cu's kernel.
 
 #include "gpu_internal.cuh"
+#include "gpu_fused_select.cuh"
 
 // E_i of a row whose bound is not finite (inf or NaN in its columns)
 #define GXD_FX_BAD INT32_MIN
@@ -495,9 +496,6 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 // a slot no output reads (the last of GXD_SW_LEN)
 #define GXD_FX_UNROLL 4
 
-// words of the accumulator's low halves (GXD_SW_LEN rounded up to 4): the
-// high halves start 16-byte aligned, and both are zeroed 16 bytes a store
-#define GXD_FX_LO_LEN(w) ((GXD_SW_LEN (w) + 3) & ~3)
 
 template <int M, typename T, int MODE, bool INT>
 __device__ __forceinline__ void fx_products (const gxd_plan &P,
@@ -514,22 +512,7 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
     constexpr int U = gxd_fx_logs<M, T> () ? 3 : GXD_FX_UNROLL ;
     const int per = ((total + nw - 1) / nw + 32 * U - 1) / (32 * U) * (32 * U) ;
     const int e0 = warp * per, e1 = min (total, e0 + per) ;
-    // the column of this lane's first product: the last t with
-    // s_off [t] <= e (then s_off [t+1] > e)
-    int col = 0 ;
-    {
-        const int e = e0 + lane ;
-        int lo = 0, hi = cmax - 1 ;
-        while (lo < hi)
-        {
-            int mid = (lo + hi + 1) / 2 ;
-            if (s_off [mid] <= e) lo = mid ; else hi = mid - 1 ;
-        }
-        col = lo ;
-    }
-    // the column's end and its entries' offset, kept while the lane stays in
-    // it (two shared loads fewer per product than looking them up)
-    int nxt = s_off [col+1], pb = s_lo [col] - s_off [col] ;
+    gxd_flat_cursor cur (s_off, s_lo, cmax, e0 + lane) ;
     // the same step count for every lane of the warp
     for (int eb = e0 ; eb < e1 ; eb += 32 * U)
     {
@@ -540,15 +523,8 @@ __device__ __forceinline__ void fx_products (const gxd_plan &P,
         {
             const int e = eb + lane + 32 * u ;
             has [u] = e < e1 ;
-            if (has [u])
-                while (nxt <= e)
-                {
-                    col++ ;
-                    nxt = s_off [col+1] ;
-                    pb = s_lo [col] - s_off [col] ;
-                }
-            c [u] = col ;
-            p [u] = has [u] ? pb + e : 0 ;
+            p [u] = has [u] ? cur.entry (s_off, s_lo, e) : 0 ;
+            c [u] = cur.col ;
         }
         int32_t j [U] ;
         T y [U] ;
@@ -656,20 +632,6 @@ __device__ __forceinline__ bool fx_pair (const gxd_plan &P, double a1, double q,
 // selection inside the kernel (gxd_fx_sel, GXD_gpu_knn's fused path)
 //------------------------------------------------------------------------------
 
-// candidates a block lists before it tightens its bound (a rescan), and its
-// list's length with room for the walk's and the row's k best
-#define GXD_FX_SEL_CAP 256
-// warps of a fused block (its 256 threads, k_intersect_fx's launch)
-#define GXD_FX_SEL_WARPS 8
-#define GXD_FX_SEL_LEN (GXD_FX_SEL_CAP + 2 * GXD_FX_SEL_MAXK)
-
-// distances here are never NaN (gxd_sanitize): value, then column
-__device__ __forceinline__ bool sel_before (double ad, int32_t aj, double bd,
-    int32_t bj)
-{
-    return ad < bd || (ad == bd && aj < bj) ;
-}
-
 // slot sw holds a sum of 0: no term of the pair, or terms that cancelled to
 // 0 exactly, which the rewrite finalizes the same way
 __device__ __forceinline__ bool fx_untouched (const uint32_t *flo,
@@ -770,26 +732,19 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     int64_t k, const int32_t *aj, const T *ax, int64_t na, const int64_t *Bp,
     const int32_t *Bj, const T *Bx, double *Ed, int32_t *Ej)
 {
-    __shared__ double s_wd [GXD_FX_SEL_MAXK], s_td ;
-    __shared__ int32_t s_wj [GXD_FX_SEL_MAXK], s_tj ;
-    __shared__ int s_nw, s_walk, s_nc, s_tv, s_skip ;
-    // a warp's queue: 31 slots left over and 4 from each lane
-    __shared__ uint16_t s_q [GXD_FX_SEL_WARPS][160] ;
-    const int tid = threadIdx.x, nt = blockDim.x, K = S.k ;
+    __shared__ gxd_sel_state st ;
+    __shared__ int s_walk, s_skip ;
+    const int tid = threadIdx.x, K = S.k ;
     const bool wide = (mode != GXD_FX_NARROW) ;
-    const int c0 = (int) S.ln [r] ;
     if (tid == 0)
     {
-        s_nw = 0 ;
+        gxd_sel_begin (st, S, r) ;
         s_walk = (gxd_walk_metric (M) && S.okey != NULL && !bad) ;
-        // the row's k-th best so far bounds this tile's candidates
-        s_tv = (c0 == K) ;
-        if (s_tv) { s_td = S.ld [r*K + K-1] ; s_tj = (int32_t) S.lj [r*K + K-1] ; }
         // no walk when the tile's first row by key, touched or not, would
         // not come before the bound: no untouched row can (F grows with the
         // key; the bound's column is in an earlier tile)
         s_skip = 0 ;
-        if (s_walk && s_tv)
+        if (s_walk && st.tv)
         {
             const int64_t j = j0 + S.ord [j0] ;
             const gxd_row rb = gxd_load_row (RB, j) ;
@@ -798,7 +753,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
                 && d == d)
             {
                 s_skip = !sel_before ((double) (T) gxd_sanitize<M> (d), (int32_t) j,
-                    s_td, s_tj) ;
+                    st.td, st.tj) ;
             }
         }
     }
@@ -807,127 +762,48 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     {
         int nw = 0 ;
         const bool ok = fx_walk<M, T> (P, S, i, flo, fhi, wide, q, ra, RB, j0, w,
-            k, s_tv, s_td, s_tj, s_wd, s_wj, &nw) ;
+            k, st.tv, st.td, st.tj, st.wd, st.wj, &nw) ;
         if (tid == 0)
         {
             s_walk = ok ;
-            s_nw = ok ? nw : 0 ;
-            if (ok && nw == K && (!s_tv || sel_before (s_wd [K-1], s_wj [K-1], s_td, s_tj)))
-            {
-                s_tv = 1 ; s_td = s_wd [K-1] ; s_tj = s_wj [K-1] ;
-            }
+            st.nw = ok ? nw : 0 ;
+            if (ok) gxd_sel_walked (st, K) ;
         }
-    }
-    // the pairs not walked, against the bound; when more than the list
-    // holds pass it, the k-th best of those listed is a tighter bound.
-    // Each warp queues the slots it must finalize and finalizes them 32 at
-    // a time: on short rows a few slots in 32 are touched, and finalizing
-    // them where they lie would run the warp at that fraction of its lanes
-    const unsigned full = 0xffffffffu ;
-    const int lane = tid & 31 ;
-    uint16_t *wq = s_q [tid >> 5] ;
-    for (;;)
-    {
-        if (tid == 0) s_nc = 0 ;
-        __syncthreads () ;
-        const bool walked = s_walk, tv = s_tv ;
-        const double td = s_td ;
-        const int32_t tj = s_tj ;
-        auto consider = [&] (int jj)
-        {
-            const int64_t j = j0 + jj ;
-            const gxd_row rb = gxd_load_row (RB, j) ;
-            double d ;
-            if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), q,
-                bad, ra, rb, k, &d))
-            {
-                d = gxd_union_merge<M, T> (P, aj, ax, na, Bj + Bp [j], Bx + Bp [j],
-                    Bp [j+1] - Bp [j], ra, rb, k) ;
-            }
-            const double dT = (double) (T) gxd_sanitize<M> (d) ;
-            if (tv && sel_before (td, tj, dT, (int32_t) j)) return ;
-            const int c = atomicAdd (&s_nc, 1) ;
-            if (c < GXD_FX_SEL_CAP) { Ed [c] = dT ; Ej [c] = (int32_t) j ; }
-        } ;
-        // each lane takes 4 slots in a row (one group of 16 in GXD_SW: 4
-        // words in a row); take: bit e for slot j4 + e
-        const int64_t self64 = S.exclude_self ? i - j0 : -1 ;
-        const int self = (self64 >= 0 && self64 < w) ? (int) self64 : -1 ;
-        int queued = 0 ;                    // the same in every lane
-        const unsigned below = (1u << lane) - 1 ;
-        for (int base = 4 * (tid - lane) ; base < w ; base += 4 * nt)
-        {
-            const int j4 = base + 4 * lane ;
-            unsigned take = 0 ;
-            if (j4 < w)
-            {
-                const int sw = GXD_SW (j4) ;
-                uint32_t v0 = flo [sw], v1 = flo [sw+1], v2 = flo [sw+2], v3 = flo [sw+3] ;
-                if (wide)
-                {
-                    v0 |= fhi [sw] ; v1 |= fhi [sw+1] ; v2 |= fhi [sw+2] ; v3 |= fhi [sw+3] ;
-                }
-                take = walked ? ((v0 != 0) | (v1 != 0) << 1 | (v2 != 0) << 2 | (v3 != 0) << 3)
-                    : 0xFu ;
-                if (w - j4 < 4) take &= (1u << (w - j4)) - 1 ;
-                const unsigned ds = (unsigned) (self - j4) ;
-                if (ds < 4) take &= ~(1u << ds) ;
-            }
-            int at = queued, added = 0 ;
-            #pragma unroll
-            for (int e = 0 ; e < 4 ; e++)
-            {
-                const unsigned ballot = __ballot_sync (full, (take >> e) & 1) ;
-                at += __popc (ballot & below) ;
-                added += __popc (ballot) ;
-            }
-            #pragma unroll
-            for (int e = 0 ; e < 4 ; e++)
-            {
-                if ((take >> e) & 1) wq [at++] = (uint16_t) (j4 + e) ;
-            }
-            queued += added ;
-            __syncwarp () ;
-            // the last 32 queued, 32 at a time
-            while (queued >= 32)
-            {
-                const int mine = wq [queued - 32 + lane] ;
-                queued -= 32 ;
-                __syncwarp () ;
-                consider (mine) ;
-            }
-        }
-        __syncwarp () ;
-        if (lane < queued) consider (wq [lane]) ;
-        __syncthreads () ;
-        if (s_nc <= GXD_FX_SEL_CAP) break ;
-        for (int c = tid ; c < GXD_FX_SEL_CAP ; c += nt)
-        {
-            int rank = 0 ;
-            for (int e = 0 ; e < GXD_FX_SEL_CAP ; e++)
-                rank += sel_before (Ed [e], Ej [e], Ed [c], Ej [c]) ;
-            if (rank == K - 1) { s_td = Ed [c] ; s_tj = Ej [c] ; s_tv = 1 ; }
-        }
-        __syncthreads () ;
-    }
-    // rank the candidates, the walk's and the row's k best together (every
-    // column once: the walk's are untouched, the scan's not, the row's from
-    // earlier tiles) and keep the k first
-    const int nc = s_nc, nw = s_nw, total = nc + nw + c0 ;
-    if (nc == 0 && nw == 0) return ;
-    for (int e = tid ; e < nw + c0 ; e += nt)
-    {
-        if (e < nw) { Ed [nc + e] = s_wd [e] ; Ej [nc + e] = s_wj [e] ; }
-        else { Ed [nc + e] = S.ld [r*K + e - nw] ; Ej [nc + e] = (int32_t) S.lj [r*K + e - nw] ; }
     }
     __syncthreads () ;
-    for (int e = tid ; e < total ; e += nt)
+    // the pairs not walked, against the bound
+    const bool walked = s_walk ;
+    const int64_t self64 = S.exclude_self ? i - j0 : -1 ;
+    const int self = (self64 >= 0 && self64 < w) ? (int) self64 : -1 ;
+    // each lane takes 4 slots in a row (one group of 16 in GXD_SW: 4 words
+    // in a row)
+    auto take4 = [&] (int j4) -> unsigned
     {
-        int rank = 0 ;
-        for (int f = 0 ; f < total ; f++) rank += sel_before (Ed [f], Ej [f], Ed [e], Ej [e]) ;
-        if (rank < K) { S.lj [r*K + rank] = Ej [e] ; S.ld [r*K + rank] = Ed [e] ; }
-    }
-    if (tid == 0) S.ln [r] = (total < K) ? total : K ;
+        if (!walked) return 0xFu ;
+        const int sw = GXD_SW (j4) ;
+        uint32_t v0 = flo [sw], v1 = flo [sw+1], v2 = flo [sw+2], v3 = flo [sw+3] ;
+        if (wide)
+        {
+            v0 |= fhi [sw] ; v1 |= fhi [sw+1] ; v2 |= fhi [sw+2] ; v3 |= fhi [sw+3] ;
+        }
+        return (v0 != 0) | (v1 != 0) << 1 | (v2 != 0) << 2 | (v3 != 0) << 3 ;
+    } ;
+    auto consider = [&] (int jj, int32_t j, bool tv, double td, int32_t tj,
+        double *dT) -> bool
+    {
+        const gxd_row rb = gxd_load_row (RB, j) ;
+        double d ;
+        if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), q,
+            bad, ra, rb, k, &d))
+        {
+            d = gxd_union_merge<M, T> (P, aj, ax, na, Bj + Bp [j], Bx + Bp [j],
+                Bp [j+1] - Bp [j], ra, rb, k) ;
+        }
+        *dT = (double) (T) gxd_sanitize<M> (d) ;
+        return !(tv && sel_before (td, tj, *dT, j)) ;
+    } ;
+    gxd_sel_scan (st, K, j0, w, self, Ed, Ej, take4, consider) ;
+    gxd_sel_merge (st, S, r, Ed, Ej) ;
 }
 
 // pairs sent to the exact merge, listed per block; past this many the block

@@ -301,9 +301,10 @@ static GrB_Info walk_keys (const gxd_gpu_ctx *G, double *key, int32_t *loc,
 }
 
 // each tile's rows of B sorted by (walk key, row) into *ord, the keys into
-// *okey (a stable sort of rows in order: ties stay by row)
+// *okey (a stable sort of rows in order: ties stay by row), and the keys by
+// row into *rkey
 static GrB_Info walk_prepare (const gxd_gpu_ctx *G, int32_t **ord,
-    double **okey, cudaStream_t s, char *msg)
+    double **okey, double **rkey, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows, nt = G->ntiles ;
@@ -323,12 +324,16 @@ static GrB_Info walk_prepare (const gxd_gpu_ctx *G, int32_t **ord,
     GXD_CUDA_TRY (cudaMemcpyAsync (off, hoff, (size_t) (nt + 1) * sizeof (int64_t),
         cudaMemcpyHostToDevice, s)) ;
     GXD_GPU_TRY (walk_keys (G, key, loc, s, msg)) ;
+    // Chebyshev's keys: the rows' largest |b| (gpu_chebyshev_sel.cu)
+    if (G->strategy == GXD_STRAT_CHEBYSHEV) GXD_GPU_TRY (gxd_chebyshev_keys (G, key, s, msg)) ;
     GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairs (NULL, bytes, key,
         *okey, loc, *ord, (int) n, (int) nt, off, off + 1, s)) ;
     GXD_CUDA_TRY (cudaMalloc (&tmp, bytes)) ;
     GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairs (tmp, bytes, key,
         *okey, loc, *ord, (int) n, (int) nt, off, off + 1, s)) ;
     GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+    *rkey = key ;
+    key = NULL ;
 cleanup:
     if (info != GrB_SUCCESS)
     {
@@ -364,7 +369,7 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     cudaStream_t s = NULL ;
     void *dC = NULL ;
     int64_t *dj = NULL, *dn = NULL ;
-    double *dd = NULL, *okey = NULL ;
+    double *dd = NULL, *okey = NULL, *rkey = NULL ;
     int32_t *ord = NULL ;
     bool fused = false ;
     gxd_fx_sel S ;
@@ -381,19 +386,24 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
         int strategy = gxd_choose_strategy (P) ;
         int64_t tile = gxd_select_tile_rows (P, m, n, strategy, row_bytes) ;
         GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
-        // the fixed-point kernel selects as it goes; other kernels write
-        // tiles of distances that k_topk selects from
-        fused = G.strategy == GXD_STRAT_INTERSECT && G.fixed_point && !largest
+        // the fixed-point and Chebyshev kernels select as they go (the
+        // latter on finite values); other kernels write tiles of distances
+        // that k_topk selects from
+        bool cheb = G.strategy == GXD_STRAT_CHEBYSHEV && !largest
             && k <= GXD_FX_SEL_MAXK ;
+        if (cheb) GXD_GPU_TRY (gxd_chebyshev_finite (&G, &cheb, s, msg)) ;
+        fused = cheb || (G.strategy == GXD_STRAT_INTERSECT && G.fixed_point
+            && !largest && k <= GXD_FX_SEL_MAXK) ;
         if (fused)
         {
             tile = fused_tile_rows (m, row_bytes) ;
-            if (gxd_walk_metric (P->metric))
-                GXD_GPU_TRY (walk_prepare (&G, &ord, &okey, s, msg)) ;
+            if (gxd_walk_metric (P->metric) || cheb)
+                GXD_GPU_TRY (walk_prepare (&G, &ord, &okey, &rkey, s, msg)) ;
             S.k = (int) k ;
             S.exclude_self = exclude_self ;
             S.ord = ord ;
             S.okey = okey ;
+            S.rkey = rkey ;
         }
         else GXD_CUDA_TRY (cudaMalloc (&dC, (size_t) tile * n * tsize)) ;
         GXD_CUDA_TRY (cudaMalloc (&dj, (size_t) tile * k * sizeof (int64_t))) ;
@@ -406,7 +416,8 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
             {
                 S.lj = dj ; S.ld = dd ; S.ln = dn ;
                 GXD_CUDA_TRY (cudaMemsetAsync (dn, 0, rows * sizeof (int64_t), s)) ;
-                GXD_GPU_TRY (gxd_intersect_fx_select (&G, i0, i0 + rows, &S, s, msg)) ;
+                if (cheb) GXD_GPU_TRY (gxd_chebyshev_select (&G, i0, i0 + rows, &S, s, msg))
+                else GXD_GPU_TRY (gxd_intersect_fx_select (&G, i0, i0 + rows, &S, s, msg))
             }
             else
             {
@@ -430,7 +441,7 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
 cleanup:
     if (s) cudaStreamSynchronize (s) ;
     cudaFree (dC) ; cudaFree (dj) ; cudaFree (dd) ; cudaFree (dn) ;
-    cudaFree (ord) ; cudaFree (okey) ;
+    cudaFree (ord) ; cudaFree (okey) ; cudaFree (rkey) ;
     if (s) cudaStreamDestroy (s) ;
     gxd_ctx_free (&G) ;
     return info ;
