@@ -59,7 +59,7 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     cudaFree (G->cheb.Asj) ; cudaFree (G->cheb.Asx) ; cudaFree (G->cheb.Bsj) ; cudaFree (G->cheb.Bsx) ;
     cudaFree (G->fx.colmax) ; cudaFree (G->fx.exp) ;
     cudaFree (G->fx.alog) ; cudaFree (G->fx.bpack) ; cudaFree (G->fx.ltab) ; cudaFree (G->fx.brange) ;
-    cudaFree (G->fx.itab) ; cudaFree (G->fx.bint) ;
+    cudaFree (G->fx.itab) ; cudaFree (G->fx.bint) ; cudaFree (G->fx.bfrac) ;
     cudaFree (G->spsv.perm_a) ; cudaFree (G->spsv.perm_b) ; cudaFree (G->spsv.bnd) ;
     cudaFree (G->spsv.sort_ws) ;
     cudaFree (G->user.na) ; cudaFree (G->user.nb) ;

@@ -366,6 +366,7 @@ struct gxd_fx_ctx
     double *itab ;      // JS, FP32: s ln s for integers s (fx_js_int)
     uint32_t *bint ;    // JS, FP32: nonzero unless B's values are all such
     uint32_t *brange ;  // Canberra, FP32: min and max |B| (float bits)
+    uint32_t *bfrac ;   // the exact form: B's values' largest fraction bits
 } ;
 
 // Chebyshev: rows of A and B by descending magnitude

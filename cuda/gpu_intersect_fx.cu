@@ -354,6 +354,9 @@ __global__ void k_fx_range (const T *Bx, int64_t nnz, uint32_t *mm)
 #define GXD_FX_WIDE 4096
 // JS rows of small integers (fx_js_int): E_i stored plus this too
 #define GXD_FX_INTS (4 * GXD_FX_WIDE)
+// Rows whose terms are exact in the narrow quantum (gxd_fx_exact_ok): E_i
+// stored plus this
+#define GXD_FX_EXACT (8 * GXD_FX_WIDE)
 
 template <int M> __host__ __device__ constexpr bool gxd_fx_count ()
 {
@@ -364,6 +367,24 @@ template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_narrow_ok
     return sizeof (T) == sizeof (float) && (gxd_fx_count<M> ()
         || M == GXD_MANHATTAN || M == GXD_CANBERRA
         || M == GXD_JENSEN_SHANNON) ;
+}
+// The narrow form without rounding, in FP32 plans of the metrics whose
+// term is a product (x y, -2 x y: exact in double): where every value of
+// row i is a multiple of 2^-fa and every value of B of 2^-fb (dyadic data:
+// counts, ratings by halves, binary), each term is a multiple of
+// 2^-(fa+fb), so with E_i >= fa + fb (and S_i 2^E_i < 2^30) the 32-bit sum
+// is the exact intersection sum: no quantum error, no pair for the exact
+// merge on its account, one add per product instead of split's two.
+// Cosine on the SEC-EDGAR-like shape (all ones) took split's two words.
+template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_exact_ok ()
+{
+    return sizeof (T) == sizeof (float) && (M == GXD_COSINE
+        || M == GXD_CORRELATION || M == GXD_EUCLIDEAN || M == GXD_SQEUCLIDEAN) ;
+}
+// the forms compiled for (M, T): narrow, exact narrow
+template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_narrow_form ()
+{
+    return gxd_fx_narrow_ok<M, T> () || gxd_fx_exact_ok<M, T> () ;
 }
 // FP32 rows too long for the narrow form: split (fx_add_split; counts are
 // always narrow).  Manhattan and Canberra took wide64 before: split measured
@@ -378,12 +399,39 @@ template <int M, typename T> __host__ __device__ constexpr int gxd_fx_words ()
     return (sizeof (T) == sizeof (float) && gxd_fx_count<M> ()) ? 1 : 2 ;
 }
 
+// the fraction bits of a finite float v: the least f >= 0 with v 2^f an
+// integer (0 for v = 0)
+__device__ __forceinline__ int fx_frac_bits (float v)
+{
+    const uint32_t u = __float_as_uint (fabsf (v)) ;
+    const int ex = (int) (u >> 23) ;
+    const uint32_t mant = (u & 0x7fffffu) | (ex ? 0x800000u : 0) ;
+    if (mant == 0) return 0 ;
+    // v = mant 2^(max (ex, 1) - 150)
+    return max (0, 150 - max (ex, 1) - (__ffs (mant) - 1)) ;
+}
+
+// the exact form: the largest fraction bits of B's values (finite ones;
+// the others make S_i infinite anyway)
+template <typename T>
+__global__ void k_fx_frac (const T *Bx, int64_t nnz, uint32_t *fb)
+{
+    uint32_t f = 0 ;
+    for (int64_t e = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; e < nnz ;
+         e += (int64_t) gridDim.x * blockDim.x)
+    {
+        if (isfinite ((float) Bx [e])) f = max (f, (uint32_t) fx_frac_bits ((float) Bx [e])) ;
+    }
+    f = __reduce_max_sync (0xffffffffu, f) ;
+    if ((threadIdx.x & 31) == 0) atomicMax (fb, f) ;
+}
+
 // one warp per row: S_i by a fixed shuffle tree (the same bits every run),
 // then E_i for the row's width
 template <int M, typename T>
 __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
     const T *Ax, int64_t m, const double *cm, const uint32_t *brange,
-    const uint32_t *bint, int32_t *E)
+    const uint32_t *bint, const uint32_t *bfrac, int32_t *E)
 {
     const int lane = threadIdx.x & 31 ;
     const int64_t i = (blockIdx.x * (int64_t) blockDim.x + threadIdx.x) / 32 ;
@@ -391,14 +439,18 @@ __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
     double s = 0 ;
     bool in_range = true ;      // Canberra: every |a| in [2^-125, 2^124]
     bool ints = true ;          // JS: every a a small integer (fx_js_int)
+    uint32_t fa = 0 ;           // the exact form: the row's fraction bits
     for (int64_t p = Ap [i] + lane ; p < Ap [i+1] ; p += 32)
     {
         s += gxd_fx_bound<M> (P, fabs ((double) Ax [p]), cm [Aj [p]]) ;
         const uint32_t u = __float_as_uint (fabsf ((float) Ax [p])) ;
         in_range = in_range && u >= GXD_FX_CANB_MIN && u <= GXD_FX_CANB_MAX ;
         ints = ints && gxd_fx_small_int (Ax [p]) ;
+        if constexpr (gxd_fx_exact_ok<M, T> ())
+            fa = max (fa, (uint32_t) fx_frac_bits ((float) Ax [p])) ;
     }
     for (int off = 16 ; off > 0 ; off >>= 1) s += __shfl_xor_sync (0xffffffffu, s, off) ;
+    fa = __reduce_max_sync (0xffffffffu, fa) ;
     in_range = __all_sync (0xffffffffu, in_range) ;
     ints = __all_sync (0xffffffffu, ints) && gxd_fx_logs<M, T> () && bint != NULL
         && *bint == 0 ;
@@ -419,6 +471,12 @@ __global__ void k_fx_exp (gxd_plan P, const int64_t *Ap, const int32_t *Aj,
         && Ap [i+1] - Ap [i] < 65536 ;
     int ex = max (-1000, min (1000, (narrow ? 30 : split ? 40 : 62) - e)) ;
     if (narrow && gxd_fx_xf<M, T> ()) ex = 22 ;
+    if (gxd_fx_exact_ok<M, T> () && isfinite (s) && bfrac != NULL
+        && (int) (fa + *bfrac) <= min (1000, 30 - e))
+    {
+        E [i] = min (1000, 30 - e) + GXD_FX_EXACT ;
+        return ;
+    }
     E [i] = !isfinite (s) ? GXD_FX_BAD
         : (narrow ? ex : split ? ex + 2 * GXD_FX_WIDE : ex + GXD_FX_WIDE)
           + ((ints && (narrow || split)) ? GXD_FX_INTS : 0) ;
@@ -479,7 +537,7 @@ template <int M, typename T>
 __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi,
     int s, double q, int mode)
 {
-    constexpr bool nar = gxd_fx_narrow_ok<M, T> () ;
+    constexpr bool nar = gxd_fx_narrow_form<M, T> () ;
     constexpr bool spl = gxd_fx_split_ok<M, T> () ;
     if (nar && mode == GXD_FX_NARROW) return (double) (int32_t) lo [s] * q ;
     if (spl && mode == GXD_FX_SPLIT)
@@ -616,7 +674,8 @@ __device__ __forceinline__ double fx_finalize (const gxd_plan &P, double a1,
 }
 
 // pair (i, j) from its sum a1: its distance *d, and whether the rewrite or
-// the quantum may be off by more than the tolerance (then: the exact merge)
+// the quantum may be off by more than the tolerance (then: the exact merge).
+// q: the quantum each term was rounded to (0: the sum is exact)
 template <int M, typename T>
 __device__ __forceinline__ bool fx_pair (const gxd_plan &P, double a1, double q,
     bool bad, const gxd_row &ra, const gxd_row &rb, int64_t k, double *d)
@@ -646,7 +705,7 @@ __device__ __forceinline__ bool fx_untouched (const uint32_t *flo,
 // past it ends the walk (this tile's columns are all larger than tj)
 template <int M, typename T>
 __device__ bool fx_walk (const gxd_plan &P, const gxd_fx_sel &S, int64_t i,
-    const uint32_t *flo, const uint32_t *fhi, bool wide, double q,
+    const uint32_t *flo, const uint32_t *fhi, bool wide, double qe,
     const gxd_row &ra, const gxd_drows &RB, int64_t j0, int w, int64_t k,
     bool tv, double td, int32_t tj, double *wd, int32_t *wj, int *nw_out)
 {
@@ -673,7 +732,7 @@ __device__ bool fx_walk (const gxd_plan &P, const gxd_fx_sel &S, int64_t i,
                 double d ;
                 const gxd_row rb = gxd_load_row (RB, j) ;
                 stop_walk = !isfinite (key)
-                    || fx_pair<M, T> (P, 0.0, q, false, ra, rb, k, &d) || d != d ;
+                    || fx_pair<M, T> (P, 0.0, qe, false, ra, rb, k, &d) || d != d ;
                 dT = (double) (T) gxd_sanitize<M> (d) ;
             }
         }
@@ -728,7 +787,7 @@ __device__ bool fx_walk (const gxd_plan &P, const gxd_fx_sel &S, int64_t i,
 template <int M, typename T>
 __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     int64_t i, const uint32_t *flo, const uint32_t *fhi, int mode, double q,
-    bool bad, const gxd_row &ra, const gxd_drows &RB, int64_t j0, int w,
+    double qe, bool bad, const gxd_row &ra, const gxd_drows &RB, int64_t j0, int w,
     int64_t k, const int32_t *aj, const T *ax, int64_t na, const int64_t *Bp,
     const int32_t *Bj, const T *Bx, double *Ed, int32_t *Ej)
 {
@@ -749,7 +808,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
             const int64_t j = j0 + S.ord [j0] ;
             const gxd_row rb = gxd_load_row (RB, j) ;
             double d ;
-            if (isfinite (S.okey [j0]) && !fx_pair<M, T> (P, 0.0, q, false, ra, rb, k, &d)
+            if (isfinite (S.okey [j0]) && !fx_pair<M, T> (P, 0.0, qe, false, ra, rb, k, &d)
                 && d == d)
             {
                 s_skip = !sel_before ((double) (T) gxd_sanitize<M> (d), (int32_t) j,
@@ -761,7 +820,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     if (s_walk && !s_skip && tid < 32)
     {
         int nw = 0 ;
-        const bool ok = fx_walk<M, T> (P, S, i, flo, fhi, wide, q, ra, RB, j0, w,
+        const bool ok = fx_walk<M, T> (P, S, i, flo, fhi, wide, qe, ra, RB, j0, w,
             k, st.tv, st.td, st.tj, st.wd, st.wj, &nw) ;
         if (tid == 0)
         {
@@ -793,7 +852,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     {
         const gxd_row rb = gxd_load_row (RB, j) ;
         double d ;
-        if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), q,
+        if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), qe,
             bad, ra, rb, k, &d))
         {
             d = gxd_union_merge<M, T> (P, aj, ax, na, Bj + Bp [j], Bx + Bp [j],
@@ -864,8 +923,10 @@ k_intersect_fx (gxd_plan P,
     __shared__ double s_xl [gxd_fx_logs<M, T> () ? ICH : 1] ;
     const int64_t i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
-    const bool ints = fxE [i] != GXD_FX_BAD && fxE [i] >= GXD_FX_INTS - GXD_FX_WIDE / 2 ;
-    const int32_t E0 = fxE [i] - (ints ? GXD_FX_INTS : 0) ;
+    const bool exact = fxE [i] != GXD_FX_BAD && fxE [i] >= GXD_FX_EXACT - GXD_FX_WIDE / 2 ;
+    const int32_t Ex = fxE [i] - (exact ? GXD_FX_EXACT : 0) ;
+    const bool ints = Ex != GXD_FX_BAD && Ex >= GXD_FX_INTS - GXD_FX_WIDE / 2 ;
+    const int32_t E0 = Ex - (ints ? GXD_FX_INTS : 0) ;
     const bool bad = (E0 == GXD_FX_BAD) ;
     const int mode = bad ? GXD_FX_NARROW : (E0 >= 3 * GXD_FX_WIDE / 2) ? GXD_FX_SPLIT
         : (E0 >= GXD_FX_WIDE / 2) ? GXD_FX_WIDE64 : GXD_FX_NARROW ;
@@ -903,7 +964,7 @@ k_intersect_fx (gxd_plan P,
         // the forms per metric and type: FP32 counts: narrow; other FP32
         // metrics: narrow (Manhattan, Canberra, JS), split, or wide64 for
         // rows of 2^16 entries or more; FP64: wide64
-        constexpr bool nar = gxd_fx_narrow_ok<M, T> () ;
+        constexpr bool nar = gxd_fx_narrow_form<M, T> () ;
         constexpr bool spl = gxd_fx_split_ok<M, T> () ;
         if (mode == GXD_FX_WIDE64 && gxd_fx_words<M, T> () == 2)
             fx_products<M, T, GXD_FX_WIDE64, false> (P, s_off, s_lo, s_x, cmax, rows,
@@ -924,13 +985,15 @@ k_intersect_fx (gxd_plan P,
     // finalize; pairs for the exact merge are listed, not merged here, so
     // this loop stays short (the merge's registers and branches apart)
     const double q = bad ? 0 : ldexp (1.0, -E) ;
+    // the quantum's error per term: none in the exact form
+    const double qe = exact ? 0 : q ;
     const gxd_row ra = gxd_load_row (RA, i) ;
     if constexpr (SEL)
     {
         // the list after the accumulator's words, 8-byte aligned
         const int words = GXD_FX_LO_LEN (w) * gxd_fx_words<M, T> () ;
         double *Ed = (double *) (flo + words) ;
-        fx_select<M, T> (P, Sel, blockIdx.x, i, flo, fhi, mode, q, bad, ra, RB, j0,
+        fx_select<M, T> (P, Sel, blockIdx.x, i, flo, fhi, mode, q, qe, bad, ra, RB, j0,
             w, k, Aj + alo, Ax + alo, ahi - alo, Bp, Bj, Bx, Ed,
             (int32_t *) (Ed + GXD_FX_SEL_LEN)) ;
         return ;
@@ -940,7 +1003,7 @@ k_intersect_fx (gxd_plan P,
     {
         const gxd_row rb = gxd_load_row (RB, j0 + jj) ;
         double d ;
-        if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), q, bad,
+        if (fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), qe, bad,
             ra, rb, k, &d))
         {
             const int t = atomicAdd (&s_nredo, 1) ;
@@ -960,7 +1023,7 @@ k_intersect_fx (gxd_plan P,
         const int64_t j = j0 + jj ;
         const gxd_row rb = gxd_load_row (RB, j) ;
         double d ;
-        if (all && !fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), q,
+        if (all && !fx_pair<M, T> (P, fx_sum<M, T> (flo, fhi, GXD_SW (jj), q, mode), qe,
             bad, ra, rb, k, &d)) continue ;
         d = gxd_union_merge<M, T> (P, Aj + alo, Ax + alo, ahi - alo,
             Bj + Bp [j], Bx + Bp [j], Bp [j+1] - Bp [j], ra, rb, k) ;
@@ -1043,6 +1106,17 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
             (unsigned long long *) G->fx.colmax) ;
         GXD_LAUNCH_CHECK () ;
     }
+    if (gxd_fx_exact_ok<M, T> ())
+    {
+        GXD_CUDA_TRY (cudaMalloc (&G->fx.bfrac, sizeof (uint32_t))) ;
+        GXD_CUDA_TRY (cudaMemsetAsync (G->fx.bfrac, 0, sizeof (uint32_t), s)) ;
+        if (nnz > 0)
+        {
+            k_fx_frac<T> <<<(unsigned) std::min<int64_t> ((nnz + 255) / 256, 1024), 256, 0, s>>> (
+                (const T *) G->B.x, nnz, G->fx.bfrac) ;
+            GXD_LAUNCH_CHECK () ;
+        }
+    }
     if (gxd_fx_xf<M, T> ())
     {
         GXD_CUDA_TRY (cudaMalloc (&G->fx.brange, 2 * sizeof (uint32_t))) ;
@@ -1091,7 +1165,7 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     {
         k_fx_exp<M, T> <<<(unsigned) ((m * 32 + 255) / 256), 256, 0, s>>> (G->P,
             G->A.p, G->A.j, (const T *) G->A.x, m, G->fx.colmax, G->fx.brange,
-            G->fx.bint, G->fx.exp) ;
+            G->fx.bint, G->fx.bfrac, G->fx.exp) ;
         GXD_LAUNCH_CHECK () ;
     }
 cleanup:
