@@ -496,6 +496,27 @@ void gxt_mask (GrB_Matrix *M, GrB_Index m, GrB_Index n, double density)
     free (I) ; free (J) ; free (X) ;
 }
 
+// m = nrows (A), n = nrows (B): the shape of their distances
+static void result_shape (GrB_Index *m, GrB_Index *n, GrB_Matrix A, GrB_Matrix B)
+{
+    OK (GrB_Matrix_nrows (m, A)) ;
+    OK (GrB_Matrix_nrows (n, B)) ;
+}
+
+void gxt_new_result (GrB_Matrix *C, GrB_Type type, GrB_Matrix A, GrB_Matrix B)
+{
+    GrB_Index m, n ;
+    result_shape (&m, &n, A, B) ;
+    OK (GrB_Matrix_new (C, type, m, n)) ;
+}
+
+void gxt_result_mask (GrB_Matrix *M, GrB_Matrix A, GrB_Matrix B, double density)
+{
+    GrB_Index m, n ;
+    result_shape (&m, &n, A, B) ;
+    gxt_mask (M, m, n, density) ;
+}
+
 void gxt_cancelling_rows (GrB_Matrix *X, GrB_Type type, GrB_Index r,
     GrB_Index k)
 {
@@ -1158,10 +1179,7 @@ GrB_Descriptor gxt_desc (bool structural, bool complement, bool replace,
 GrB_Info gxt_distance (GrB_Matrix *C, GrB_Type ctype, GrB_Semiring s,
     GrB_Matrix A, GrB_Matrix B, GrB_Descriptor desc)
 {
-    GrB_Index m, n ;
-    OK (GrB_Matrix_nrows (&m, A)) ;
-    OK (GrB_Matrix_nrows (&n, B)) ;
-    OK (GrB_Matrix_new (C, ctype, m, n)) ;
+    gxt_new_result (C, ctype, A, B) ;
     gxt_poison (*C) ;
     return GxB_mxm_distance (*C, NULL, NULL, s, A, B, desc) ;
 }
