@@ -9,6 +9,7 @@
 // the one line "gxbdist: <message>".
 
 #include "cli.h"
+#include "gxd_info_name.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,27 +32,8 @@ const char *cli_message (void)
 
 const char *cli_info_name (GrB_Info info)
 {
-    if (info == GxB_VERIFY_FAILED) return "GxB_VERIFY_FAILED" ;
-    switch (info)
-    {
-        case GrB_SUCCESS              : return "GrB_SUCCESS" ;
-        case GrB_NO_VALUE             : return "GrB_NO_VALUE" ;
-        case GrB_UNINITIALIZED_OBJECT : return "GrB_UNINITIALIZED_OBJECT" ;
-        case GrB_NULL_POINTER         : return "GrB_NULL_POINTER" ;
-        case GrB_INVALID_VALUE        : return "GrB_INVALID_VALUE" ;
-        case GrB_INVALID_INDEX        : return "GrB_INVALID_INDEX" ;
-        case GrB_DOMAIN_MISMATCH      : return "GrB_DOMAIN_MISMATCH" ;
-        case GrB_DIMENSION_MISMATCH   : return "GrB_DIMENSION_MISMATCH" ;
-        case GrB_OUTPUT_NOT_EMPTY     : return "GrB_OUTPUT_NOT_EMPTY" ;
-        case GrB_NOT_IMPLEMENTED      : return "GrB_NOT_IMPLEMENTED" ;
-        case GrB_PANIC                : return "GrB_PANIC" ;
-        case GrB_OUT_OF_MEMORY        : return "GrB_OUT_OF_MEMORY" ;
-        case GrB_INSUFFICIENT_SPACE   : return "GrB_INSUFFICIENT_SPACE" ;
-        case GrB_INVALID_OBJECT       : return "GrB_INVALID_OBJECT" ;
-        case GrB_INDEX_OUT_OF_BOUNDS  : return "GrB_INDEX_OUT_OF_BOUNDS" ;
-        case GrB_EMPTY_OBJECT         : return "GrB_EMPTY_OBJECT" ;
-        default                       : return "an unknown GrB_Info" ;
-    }
+    const char *name = GXD_info_name (info) ;
+    return (name != NULL) ? name : "an unknown GrB_Info" ;
 }
 
 GrB_Info cli_fail_call (GrB_Info info, const char *call)

@@ -299,10 +299,8 @@ static void unions (void **state)
     GrB_BinaryOp op ;
     GxB_NAMM user, builtin ;
     GrB_Semiring su, sb ;
-    GXT_OK (GrB_BinaryOp_new (&op, user_absdiff, GrB_FP64, GrB_FP64, GrB_FP64)) ;
-    GXT_OK (GxB_NAMM_new (&user, op, 0)) ;
+    gxt_user_namm (&op, &user, &su, user_absdiff, GrB_FP64, GrB_PLUS_MONOID_FP64) ;
     GXT_OK (GxB_NAMM_new (&builtin, GrB_MINUS_FP64, 0)) ;
-    GXT_OK (GxB_Semiring_new_NAMM (&su, GrB_PLUS_MONOID_FP64, user)) ;
     GXT_OK (GxB_Semiring_new_NAMM (&sb, GrB_MAX_MONOID_FP64, builtin)) ;
     gxt_call c [] =
     {

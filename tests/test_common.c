@@ -8,6 +8,7 @@
 
 #include "test_common.h"
 #include "gxd_metric_list.h"
+#include "gxd_info_name.h"
 #include <time.h>
 #include <inttypes.h>
 
@@ -126,27 +127,8 @@ int gxt_main (const char *group, const struct CMUnitTest *tests, size_t ntests)
 
 const char *gxt_info_name (GrB_Info info)
 {
-    switch ((int) info)
-    {
-        case GrB_SUCCESS:               return "GrB_SUCCESS" ;
-        case GrB_NO_VALUE:              return "GrB_NO_VALUE" ;
-        case GrB_UNINITIALIZED_OBJECT:  return "GrB_UNINITIALIZED_OBJECT" ;
-        case GrB_NULL_POINTER:          return "GrB_NULL_POINTER" ;
-        case GrB_INVALID_VALUE:         return "GrB_INVALID_VALUE" ;
-        case GrB_INVALID_INDEX:         return "GrB_INVALID_INDEX" ;
-        case GrB_DOMAIN_MISMATCH:       return "GrB_DOMAIN_MISMATCH" ;
-        case GrB_DIMENSION_MISMATCH:    return "GrB_DIMENSION_MISMATCH" ;
-        case GrB_OUTPUT_NOT_EMPTY:      return "GrB_OUTPUT_NOT_EMPTY" ;
-        case GrB_NOT_IMPLEMENTED:       return "GrB_NOT_IMPLEMENTED" ;
-        case GrB_PANIC:                 return "GrB_PANIC" ;
-        case GrB_OUT_OF_MEMORY:         return "GrB_OUT_OF_MEMORY" ;
-        case GrB_INSUFFICIENT_SPACE:    return "GrB_INSUFFICIENT_SPACE" ;
-        case GrB_INVALID_OBJECT:        return "GrB_INVALID_OBJECT" ;
-        case GrB_INDEX_OUT_OF_BOUNDS:   return "GrB_INDEX_OUT_OF_BOUNDS" ;
-        case GrB_EMPTY_OBJECT:          return "GrB_EMPTY_OBJECT" ;
-        case (int) GxB_VERIFY_FAILED:   return "GxB_VERIFY_FAILED" ;
-        default:                        return "(unknown GrB_Info)" ;
-    }
+    const char *name = GXD_info_name (info) ;
+    return (name != NULL) ? name : "(unknown GrB_Info)" ;
 }
 
 const char *gxt_message (void)
@@ -512,6 +494,27 @@ void gxt_mask (GrB_Matrix *M, GrB_Index m, GrB_Index n, double density)
             }
     build (M, GrB_BOOL, m, n, I, J, X, nz) ;
     free (I) ; free (J) ; free (X) ;
+}
+
+// m = nrows (A), n = nrows (B): the shape of their distances
+static void result_shape (GrB_Index *m, GrB_Index *n, GrB_Matrix A, GrB_Matrix B)
+{
+    OK (GrB_Matrix_nrows (m, A)) ;
+    OK (GrB_Matrix_nrows (n, B)) ;
+}
+
+void gxt_new_result (GrB_Matrix *C, GrB_Type type, GrB_Matrix A, GrB_Matrix B)
+{
+    GrB_Index m, n ;
+    result_shape (&m, &n, A, B) ;
+    OK (GrB_Matrix_new (C, type, m, n)) ;
+}
+
+void gxt_result_mask (GrB_Matrix *M, GrB_Matrix A, GrB_Matrix B, double density)
+{
+    GrB_Index m, n ;
+    result_shape (&m, &n, A, B) ;
+    gxt_mask (M, m, n, density) ;
 }
 
 void gxt_cancelling_rows (GrB_Matrix *X, GrB_Type type, GrB_Index r,
@@ -1176,10 +1179,7 @@ GrB_Descriptor gxt_desc (bool structural, bool complement, bool replace,
 GrB_Info gxt_distance (GrB_Matrix *C, GrB_Type ctype, GrB_Semiring s,
     GrB_Matrix A, GrB_Matrix B, GrB_Descriptor desc)
 {
-    GrB_Index m, n ;
-    OK (GrB_Matrix_nrows (&m, A)) ;
-    OK (GrB_Matrix_nrows (&n, B)) ;
-    OK (GrB_Matrix_new (C, ctype, m, n)) ;
+    gxt_new_result (C, ctype, A, B) ;
     gxt_poison (*C) ;
     return GxB_mxm_distance (*C, NULL, NULL, s, A, B, desc) ;
 }

@@ -201,6 +201,12 @@ void gxt_near_duplicates (GrB_Matrix *B, GrB_Matrix A, GrB_Index n, double rel) 
 // stored false
 void gxt_mask (GrB_Matrix *M, GrB_Index m, GrB_Index n, double density) ;
 
+// the shape of the distances of A's rows to B's rows: nrows (A)-by-nrows (B).
+// *C = a new matrix of type of that shape, with no entries; *M = a random
+// mask of that shape (gxt_mask)
+void gxt_new_result (GrB_Matrix *C, GrB_Type type, GrB_Matrix A, GrB_Matrix B) ;
+void gxt_result_mask (GrB_Matrix *M, GrB_Matrix A, GrB_Matrix B, double density) ;
+
 // r rows over k columns that cancel in the rewrite: each holds 2^60 in
 // column 0 and, in about half the other columns, a multiple of 1/8 in
 // [1, 2] (every partial sum over a union of two rows is exact in FP32, but

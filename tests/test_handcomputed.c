@@ -156,6 +156,21 @@ static const gxt_metric *metric_of (const char *name, double p)
     return NULL ;
 }
 
+// every hand case on the 2x3 rows hA, hB, in each result type
+static void expect_every_hand_case (const char *what)
+{
+    for (int t = 0 ; t < 2 ; t++)
+    {
+        GrB_Matrix A, B ;
+        gxt_dense_rows (&A, GrB_FP64, 2, 3, hA) ;
+        gxt_dense_rows (&B, GrB_FP64, 2, 3, hB) ;
+        for (int h = 0 ; h < NHAND ; h++)
+            expect_values (metric_of (hand_cases [h].name, hand_cases [h].p),
+                types ( ) [t], A, B, hand_cases [h].d, false, what) ;
+        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    }
+}
+
 static void every_metric_gives_the_hand_computed_2x3_values (void **state)
 {
     GXT_START ( ) ;
@@ -169,16 +184,7 @@ static void every_metric_gives_the_hand_computed_2x3_values (void **state)
                 (gxt_metrics [i].fp32 != NULL || hand_cases [h].p == gxt_metrics [i].p)) ;
         if (!found) GXT_FAIL ("no hand case for %s", gxt_metrics [i].name) ;
     }
-    for (int t = 0 ; t < 2 ; t++)
-    {
-        GrB_Matrix A, B ;
-        gxt_dense_rows (&A, GrB_FP64, 2, 3, hA) ;
-        gxt_dense_rows (&B, GrB_FP64, 2, 3, hB) ;
-        for (int h = 0 ; h < NHAND ; h++)
-            expect_values (metric_of (hand_cases [h].name, hand_cases [h].p),
-                types ( ) [t], A, B, hand_cases [h].d, false, "2x3") ;
-        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
-    }
+    expect_every_hand_case ("2x3") ;
 }
 
 static void exact_union_gives_the_same_hand_computed_values (void **state)
@@ -186,16 +192,7 @@ static void exact_union_gives_the_same_hand_computed_values (void **state)
     GXT_START ( ) ;
     fill_hand_cases ( ) ;
     GXT_OK (GxB_Distance_set_exact_union (true)) ;
-    for (int t = 0 ; t < 2 ; t++)
-    {
-        GrB_Matrix A, B ;
-        gxt_dense_rows (&A, GrB_FP64, 2, 3, hA) ;
-        gxt_dense_rows (&B, GrB_FP64, 2, 3, hB) ;
-        for (int h = 0 ; h < NHAND ; h++)
-            expect_values (metric_of (hand_cases [h].name, hand_cases [h].p),
-                types ( ) [t], A, B, hand_cases [h].d, false, "2x3, exact union") ;
-        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
-    }
+    expect_every_hand_case ("2x3, exact union") ;
     GXT_OK (GxB_Distance_set_exact_union (false)) ;
 }
 

@@ -225,10 +225,7 @@ static void c_of_any_format_receives_every_entry (void **state)
         {
             GrB_Matrix A, B, C ;
             gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_MIXED) ;
-            GrB_Index m, n ;
-            GXT_OK (GrB_Matrix_nrows (&m, A)) ;
-            GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-            GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+            gxt_new_result (&C, GrB_FP64, A, B) ;
             if (bycol) GXT_OK (GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_COL)) ;
             GXT_OK (GxB_Matrix_Option_set (C, GxB_SPARSITY_CONTROL, controls [c])) ;
             GXT_OK (GrB_Matrix_setElement_FP64 (C, 5, 0, 0)) ;    // pending work in C
@@ -292,13 +289,10 @@ static void masked_call_leaves_a_mask_of_every_format_unchanged (void **state)
     {
         GrB_Matrix A, B, M0, Mx, Mt, C ;
         gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_MIXED) ;
-        GrB_Index m, n ;
-        GXT_OK (GrB_Matrix_nrows (&m, A)) ;
-        GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-        gxt_mask (&M0, m, n, 0.3) ;
+        gxt_result_mask (&M0, A, B, 0.3) ;
         gxt_convert (&Mx, M0, (gxt_format) f, GrB_BOOL) ;
         gxt_convert (&Mt, M0, (gxt_format) f, GrB_BOOL) ;
-        GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+        gxt_new_result (&C, GrB_FP64, A, B) ;
         GXT_OK (GxB_mxm_distance (C, Mx, NULL, GxB_DIST_MANHATTAN_FP64, A, B, NULL)) ;
         char w [64] ;
         snprintf (w, sizeof (w), "Mask (%s)", gxt_format_name ((gxt_format) f)) ;

@@ -270,15 +270,12 @@ static void dot_and_kl_masked_match_the_reference (void **state)
         {
             GrB_Matrix A, B, M, C, D, S ;
             gxt_pair (&A, &B, GXT_SHAPE_RANDOM, (mt->flags & GXT_NONNEG) ? GXT_NONNEG_VALUES : GXT_MIXED) ;
-            GrB_Index m, n ;
-            GXT_OK (GrB_Matrix_nrows (&m, A)) ;
-            GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-            gxt_mask (&M, m, n, 0.4) ;
-            GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+            gxt_result_mask (&M, A, B, 0.4) ;
+            gxt_new_result (&C, GrB_FP64, A, B) ;
             GXT_OK (GxB_mxm_distance (C, M, NULL, t ? *mt->fp64 : *mt->fp32, A, B, NULL)) ;
             // C holds exactly the entries where M is true
             GrB_Matrix P ;
-            GXT_OK (GrB_Matrix_new (&P, GrB_BOOL, m, n)) ;
+            gxt_new_result (&P, GrB_BOOL, A, B) ;
             GXT_OK (GrB_Matrix_select_BOOL (P, NULL, NULL, GrB_VALUEEQ_BOOL, M, true, NULL)) ;
             GrB_Index nc, np ;
             GXT_OK (GrB_Matrix_nvals (&nc, C)) ;

@@ -191,10 +191,7 @@ static void masks (void **state)
     GXT_START () ;
     GrB_Matrix A, B, M ;
     gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_NONNEG_VALUES) ;
-    GrB_Index m, n ;
-    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
-    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-    gxt_mask (&M, m, n, 0.4) ;
+    gxt_result_mask (&M, A, B, 0.4) ;
     for (int structural = 0 ; structural <= 1 ; structural++)
     {
         for (int comp = 0 ; comp <= 1 ; comp++)
@@ -227,10 +224,8 @@ static void unions (void **state)
     GrB_BinaryOp op ;
     GxB_NAMM user, builtin ;
     GrB_Semiring su, sb ;
-    GXT_OK (GrB_BinaryOp_new (&op, user_op, GrB_FP64, GrB_FP64, GrB_FP64)) ;
-    GXT_OK (GxB_NAMM_new (&user, op, 0)) ;
+    gxt_user_namm (&op, &user, &su, user_op, GrB_FP64, GrB_PLUS_MONOID_FP64) ;
     GXT_OK (GxB_NAMM_new (&builtin, GrB_MINUS_FP64, 0)) ;
-    GXT_OK (GxB_Semiring_new_NAMM (&su, GrB_PLUS_MONOID_FP64, user)) ;
     GXT_OK (GxB_Semiring_new_NAMM (&sb, GrB_MAX_MONOID_FP64, builtin)) ;
     check_one (su, GrB_FP64, A, B, NULL, false, false, false, 4, 0, false,
         "user NAMM PLUS.|x-y|^3") ;
@@ -395,10 +390,10 @@ static void verify_catches (void **state)
     GXT_START () ;
     GrB_Matrix A, B, C ;
     gxt_pair (&A, &B, GXT_SHAPE_DENSE, GXT_NONNEG_VALUES) ;
-    GrB_Index m, n ;
-    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+    gxt_new_result (&C, GrB_FP64, A, B) ;
+    // k = every row of B: the whole product is the neighborhood
+    GrB_Index n ;
     GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-    GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
     GXD_set_fault_injection (true) ;
     GrB_Info info = GxB_kNN (C, NULL, GxB_DIST_EUCLIDEAN_FP64, n, A, B, NULL) ;
     GXD_set_fault_injection (false) ;

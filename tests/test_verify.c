@@ -107,11 +107,8 @@ static void verify_passes_correct_masked_and_namm_results (void **state)
     GXT_OK (GxB_Distance_set_verify (true)) ;
     GrB_Matrix A, B, M, C ;
     gxt_pair (&A, &B, GXT_SHAPE_RANDOM, GXT_MIXED) ;
-    GrB_Index m, n ;
-    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
-    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-    gxt_mask (&M, m, n, 0.3) ;
-    GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+    gxt_result_mask (&M, A, B, 0.3) ;
+    gxt_new_result (&C, GrB_FP64, A, B) ;
     GXT_OK (GxB_mxm_distance (C, M, NULL, GxB_DIST_MANHATTAN_FP64, A, B, NULL)) ;
     GXT_OK (GxB_mxm_distance (C, M, GrB_PLUS_FP64, GxB_DIST_COSINE_FP32, A, B, GrB_DESC_RSC)) ;
     GxB_NAMM namm = NULL ;
@@ -165,11 +162,8 @@ static void verify_catches_a_deliberately_wrong_result (void **state)
             {
                 GrB_Matrix A, B, C, M = NULL ;
                 gxt_pair (&A, &B, GXT_SHAPE_RANDOM, (mt->flags & GXT_NONNEG) ? GXT_NONNEG_VALUES : GXT_MIXED) ;
-                GrB_Index m, n ;
-                GXT_OK (GrB_Matrix_nrows (&m, A)) ;
-                GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-                if (masked) gxt_mask (&M, m, n, 0.5) ;
-                GXT_OK (GrB_Matrix_new (&C, types [t], m, n)) ;
+                if (masked) gxt_result_mask (&M, A, B, 0.5) ;
+                gxt_new_result (&C, types [t], A, B) ;
                 gxt_snapshot sa = gxt_snap (A), sb = gxt_snap (B) ;
                 GXT_OK (GxB_Distance_set_verify (true)) ;
                 GXD_set_fault_injection (true) ;
@@ -245,11 +239,8 @@ static GrB_Info run_verified (GrB_Type ctype, GrB_Semiring s, GrB_Matrix A,
     GrB_Matrix B, GrB_Matrix M, GrB_Descriptor desc, bool fault, char *msg,
     size_t len)
 {
-    GrB_Index m, n ;
     GrB_Matrix C ;
-    GXT_OK (GrB_Matrix_nrows (&m, A)) ;
-    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-    GXT_OK (GrB_Matrix_new (&C, ctype, m, n)) ;
+    gxt_new_result (&C, ctype, A, B) ;
     gxt_poison (C) ;
     GXT_OK (GxB_Distance_set_verify (true)) ;
     GXD_set_fault_injection (fault) ;

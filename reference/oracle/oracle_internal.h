@@ -164,6 +164,11 @@ GrB_Info GXO_from_dense (GrB_Matrix *M, GrB_Index nrows, GrB_Index ncols,
 GrB_Info GXO_product (double **X, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B) ;
 
+// *z = f (x, y) (a new scalar of f's output type, x taken as xtype, as a
+// matrix of xtype holding it would be) and *z64 = its value as double
+GrB_Info GXO_apply_scalars (GrB_Scalar *z, double *z64, GrB_BinaryOp f,
+    GrB_Type xtype, GrB_Scalar x, GrB_Scalar y) ;
+
 // every entry of D (of type, add's type) = the identity of add, which is
 // what a reduction over k = 0 columns gives (oracle_union.c)
 GrB_Info GXO_fill_identity (GrB_Matrix D, GrB_Monoid add, GrB_Type type) ;

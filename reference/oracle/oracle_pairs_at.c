@@ -96,7 +96,7 @@ static GrB_Info scatter (GrB_Matrix D, GrB_Vector r, GrB_Monoid add,
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_Matrix_free (&AP) ; GrB_Matrix_free (&BP) ; GrB_Matrix_free (&U) ;  \
-    GrB_Matrix_free (&ee) ; GrB_Matrix_free (&Dg) ; GrB_Matrix_free (&one) ;\
+    GrB_Matrix_free (&Dg) ;                                                 \
     GrB_Scalar_free (&ex) ; GrB_Scalar_free (&ey) ; GrB_Scalar_free (&fee) ;\
     GrB_Vector_free (&r) ; GrB_Vector_free (&t) ; GrB_Vector_free (&c) ;    \
     GrB_Vector_free (&x) ;
@@ -105,8 +105,7 @@ GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
     GrB_Index np)
 {
-    GrB_Matrix AP = NULL, BP = NULL, U = NULL, ee = NULL, Dg = NULL,
-        one = NULL ;
+    GrB_Matrix AP = NULL, BP = NULL, U = NULL, Dg = NULL ;
     GrB_Scalar ex = NULL, ey = NULL, fee = NULL ;
     GrB_Vector r = NULL, t = NULL, c = NULL, x = NULL ;
     GrB_Index k ;
@@ -137,15 +136,8 @@ GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     GrB_Matrix_free (&AP) ;
     GrB_Matrix_free (&BP) ;
     // f (e, e): the term of the columns in neither row
-    TRY (GrB_Matrix_new (&one, a->type, 1, 1)) ;
-    TRY (GrB_Matrix_setElement_Scalar (one, ex, 0, 0)) ;
-    TRY (GrB_Matrix_new (&ee, ztype, 1, 1)) ;
-    TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (ee, NULL, NULL, f, one, ey,
-        NULL)) ;
-    TRY (GrB_Scalar_new (&fee, ztype)) ;
-    TRY (GrB_Matrix_extractElement_Scalar (fee, ee, 0, 0)) ;
     double fee64 ;
-    TRY (GrB_Scalar_extractElement_FP64 (&fee64, fee)) ;
+    TRY (GXO_apply_scalars (&fee, &fee64, f, a->type, ex, ey)) ;
     if (prod->semiring != NULL)
     {
         // r = the sum of each row of U (0 for an empty one)

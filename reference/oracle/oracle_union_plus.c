@@ -726,7 +726,6 @@ static GrB_Info metric_sum (GrB_Matrix *D, const gxo_corr *corr,
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_Scalar_free (&ex) ; GrB_Scalar_free (&ey) ; GrB_Scalar_free (&fee) ;\
-    GrB_Matrix_free (&one) ; GrB_Matrix_free (&ee) ;                        \
     GrB_Matrix_free (&ones) ;                                               \
     GrB_Matrix_free (&FA) ; GrB_Matrix_free (&FB) ; GrB_Matrix_free (&ra) ; \
     GrB_Matrix_free (&rb) ; GrB_Matrix_free (&T1) ; GrB_Matrix_free (&P) ;  \
@@ -745,9 +744,8 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     double tau, const gxo_corr *corr)
 {
     GrB_Scalar ex = NULL, ey = NULL, fee = NULL ;
-    GrB_Matrix one = NULL, ee = NULL, ones = NULL, FA = NULL, FB = NULL, ra = NULL,
-        rb = NULL, T1 = NULL, P = NULL, Q = NULL, E = NULL, C = NULL,
-        Z = NULL ;
+    GrB_Matrix ones = NULL, FA = NULL, FB = NULL, ra = NULL, rb = NULL,
+        T1 = NULL, P = NULL, Q = NULL, E = NULL, C = NULL, Z = NULL ;
     GrB_Semiring semiring = NULL ;
     GrB_Index *I = NULL, *J = NULL ;
     CHECK (D != NULL && add != NULL && mult != NULL && A != NULL && B != NULL,
@@ -775,15 +773,8 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     TRY (GrB_Scalar_new (&ey, ytype)) ;
     TRY (GrB_Scalar_setElement_FP64 (ex, identity)) ;
     TRY (GrB_Scalar_setElement_FP64 (ey, identity)) ;
-    TRY (GrB_Matrix_new (&one, xtype, 1, 1)) ;
-    TRY (GrB_Matrix_new (&ee, ztype, 1, 1)) ;
-    TRY (GrB_Matrix_setElement_Scalar (one, ex, 0, 0)) ;
-    TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (ee, NULL, NULL, mult, one, ey,
-        NULL)) ;
-    TRY (GrB_Scalar_new (&fee, ztype)) ;
-    TRY (GrB_Matrix_extractElement_Scalar (fee, ee, 0, 0)) ;
     double fee64 ;
-    TRY (GrB_Scalar_extractElement_FP64 (&fee64, fee)) ;
+    TRY (GXO_apply_scalars (&fee, &fee64, mult, xtype, ex, ey)) ;
 
     // F_A = f(x, e), F_B = f(e, y), in mult's output type
     TRY (GrB_Matrix_new (&FA, ztype, m, k)) ;

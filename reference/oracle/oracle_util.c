@@ -289,6 +289,36 @@ GrB_Info GXO_product (double **X, GrB_Semiring semiring, GrB_Matrix A,
 }
 
 //------------------------------------------------------------------------------
+// GXO_apply_scalars: z = f (x, y) of two scalars
+//------------------------------------------------------------------------------
+
+// GraphBLAS applies an operator to matrices only: x goes into a 1-by-1
+// matrix of xtype, f (., y) is applied to it, and the one entry comes back
+
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&X) ; GrB_Matrix_free (&Z) ; GrB_Scalar_free (z) ;
+
+GrB_Info GXO_apply_scalars (GrB_Scalar *z, double *z64, GrB_BinaryOp f,
+    GrB_Type xtype, GrB_Scalar x, GrB_Scalar y)
+{
+    GrB_Matrix X = NULL, Z = NULL ;
+    *z = NULL ;
+    GrB_Type ztype ;
+    TRY (GxB_BinaryOp_ztype (&ztype, f)) ;
+    TRY (GrB_Matrix_new (&X, xtype, 1, 1)) ;
+    TRY (GrB_Matrix_setElement_Scalar (X, x, 0, 0)) ;
+    TRY (GrB_Matrix_new (&Z, ztype, 1, 1)) ;
+    TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (Z, NULL, NULL, f, X, y, NULL)) ;
+    TRY (GrB_Scalar_new (z, ztype)) ;
+    TRY (GrB_Matrix_extractElement_Scalar (*z, Z, 0, 0)) ;
+    TRY (GrB_Scalar_extractElement_FP64 (z64, *z)) ;
+    GrB_Matrix_free (&X) ;
+    GrB_Matrix_free (&Z) ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
 // GXO_type_ops: TIMES, FIRST and SECOND of a built-in real type
 //------------------------------------------------------------------------------
 
