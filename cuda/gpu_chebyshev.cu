@@ -19,7 +19,6 @@
 // free: the same bits every run.
 
 #include "gpu_internal.cuh"
-#include <cub/device/device_segmented_sort.cuh>
 
 #define GXD_CH_THREADS 256
 #define GXD_CH_BITS_MAX 65536   // k up to which a's columns are a shared bit set
@@ -104,18 +103,10 @@ __global__ void __launch_bounds__ (GXD_CH_THREADS) k_chebyshev (
 //------------------------------------------------------------------------------
 
 template <typename T>
-__global__ void k_abs_iota (const T *x, T *key, int32_t *idx, int64_t nnz)
+__global__ void k_abs (const T *x, T *key, int64_t nnz)
 {
     int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
-    if (q < nnz) { key [q] = (T) fabs ((double) x [q]) ; idx [q] = (int32_t) q ; }
-}
-
-template <typename T>
-__global__ void k_gather_sorted (const int32_t *perm, const int32_t *j,
-    const T *x, int32_t *sj, T *sx, int64_t nnz)
-{
-    int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
-    if (q < nnz) { int32_t e = perm [q] ; sj [q] = j [e] ; sx [q] = x [e] ; }
+    if (q < nnz) key [q] = (T) fabs ((double) x [q]) ;
 }
 
 // sj/sx: the entries of each row of D by descending |x| (stable: ties keep
@@ -126,32 +117,21 @@ static GrB_Info sort_rows_by_magnitude (const gxd_dcsr *D, int32_t **sj,
 {
     GrB_Info info = GrB_SUCCESS ;
     int64_t nz = D->nnz > 0 ? D->nnz : 1 ;
-    T *kin = NULL, *kout = NULL ;
-    int32_t *vin = NULL, *vout = NULL ;
-    void *tmp = NULL ;
-    size_t tb = 0 ;
-    unsigned nb = (unsigned) ((nz + 255) / 256) ;
+    T *key = NULL, *skey = NULL ;
+    int32_t *perm = NULL ;
     GXD_CUDA_TRY (cudaMalloc (sj, nz * sizeof (int32_t))) ;
     GXD_CUDA_TRY (cudaMalloc (sx, nz * sizeof (T))) ;
     if (D->nnz == 0) goto cleanup ;
-    GXD_CUDA_TRY (cudaMalloc (&kin, nz * sizeof (T))) ;
-    GXD_CUDA_TRY (cudaMalloc (&kout, nz * sizeof (T))) ;
-    GXD_CUDA_TRY (cudaMalloc (&vin, nz * sizeof (int32_t))) ;
-    GXD_CUDA_TRY (cudaMalloc (&vout, nz * sizeof (int32_t))) ;
-    k_abs_iota<T> <<<nb, 256, 0, s>>> ((const T *) D->x, kin, vin, D->nnz) ;
+    GXD_CUDA_TRY (cudaMalloc (&key, nz * sizeof (T))) ;
+    GXD_CUDA_TRY (cudaMalloc (&skey, nz * sizeof (T))) ;
+    GXD_CUDA_TRY (cudaMalloc (&perm, nz * sizeof (int32_t))) ;
+    k_abs<T> <<<(unsigned) ((nz + 255) / 256), 256, 0, s>>> ((const T *) D->x, key, D->nnz) ;
     GXD_LAUNCH_CHECK () ;
-    GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairsDescending (NULL, tb,
-        kin, kout, vin, vout, D->nnz, D->nrows, D->p, D->p + 1, s)) ;
-    GXD_CUDA_TRY (cudaMalloc (&tmp, tb + 16)) ;
-    GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairsDescending (tmp, tb,
-        kin, kout, vin, vout, D->nnz, D->nrows, D->p, D->p + 1, s)) ;
-    k_gather_sorted<T> <<<nb, 256, 0, s>>> (vout, D->j, (const T *) D->x, *sj,
-        *sx, D->nnz) ;
-    GXD_LAUNCH_CHECK () ;
+    GXD_GPU_TRY (gxd_sort_rows<T> (D, key, true, perm, skey, s, msg)) ;
+    GXD_GPU_TRY (gxd_gather_entries (D, sizeof (T) == sizeof (double), perm, *sj, *sx, s, msg)) ;
     GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
 cleanup:
-    cudaFree (kin) ; cudaFree (kout) ; cudaFree (vin) ; cudaFree (vout) ;
-    cudaFree (tmp) ;
+    cudaFree (key) ; cudaFree (skey) ; cudaFree (perm) ;
     return info ;
 }
 

@@ -329,6 +329,16 @@ void gxd_free_rows (gxd_drows *R) ;
 
 // B by columns, one CSC per tile of tn rows of B (tile t holds rows
 // [t*tn, min(n,(t+1)*tn)) ); csc[t] share one allocation
+// each row of D's entries in key order (gpu_sorted_rows.cu): perm (entry
+// indices) and the keys skey in that order, descending or ascending, ties
+// in column order; then any of D's columns (sj) and values (sx, NULL: not
+// wanted) gathered in that order
+template <typename K>
+GrB_Info gxd_sort_rows (const gxd_dcsr *D, const K *key, bool descending,
+    int32_t *perm, K *skey, cudaStream_t s, char *msg) ;
+GrB_Info gxd_gather_entries (const gxd_dcsr *D, bool fp64,
+    const int32_t *perm, int32_t *sj, void *sx, cudaStream_t s, char *msg) ;
+
 GrB_Info gxd_build_csc_tiles (const gxd_dcsr *B, bool fp64, int64_t tn,
     int64_t ntiles, gxd_dcsc *csc, void **pool, cudaStream_t s, char *msg) ;
 
@@ -380,9 +390,13 @@ struct gxd_cheb_ctx
 // rewrite's only for (+) = PLUS), the rows' n0 and f(e,e)
 struct gxd_user_ctx
 {
-    void *pairs, *rewrite ;     // CUfunction
+    void *pairs, *rewrite, *select, *keys ;     // CUfunction
     double *na, *nb ;
     double fee, tau ;
+    // (+) = MAX or MIN: rows of A and B in key order (gxd_user_select)
+    int32_t *Asj, *Bsj ;
+    void *Asx ;
+    double *Ak, *Bk ;
 } ;
 
 struct gxd_gpu_ctx

@@ -18,6 +18,17 @@
 //    intersection kernel.  A pair whose raw sum is under tau times its
 //    scale (cancellation: gxd_needs_exact's rule) is recomputed over the
 //    union by the thread that owns it.
+//  - gxd_user_select, for (+) = MAX or MIN: the split of gpu_chebyshev.cu.
+//    The best term over the columns row a has and row b lacks is f(x,e) of
+//    the first such column when a's columns are in (+)'s order of f(x,e)
+//    (gxd_user_keys, then a sort per row), and the same for b with f(e,y);
+//    the block walks row i's columns in that order, takes the best of
+//    f(x,y) per row of B, and counts the leading columns of row i that row
+//    j has: the first one it lacks is the best a-only term.  b's walk
+//    stops at its first column a lacks, usually the first.  f(e,e) joins
+//    where the rows' union misses a column.  Max and min are exact and
+//    order free: the bits of the merge below.  Work: the intermediate
+//    products plus O(1) per pair, instead of a merge of both rows per pair.
 //  - gxd_user_pairs, every other monoid, exact mode, and masks: one thread
 //    per pair (i,j) merges the two sorted rows over the union of their
 //    columns, the NAMM identity e where one row misses a column, applying
@@ -38,15 +49,24 @@
 // doubles (32 KiB, under the 48 KiB a launch gets without asking) lets
 // several blocks share an SM; the block is GXD_USER_THREADS threads
 #define GXD_USER_TN 4096
+// rows of B per block of the select kernel: its best term, the count of
+// row i's leading columns and the intersection's size per row (16 bytes),
+// and row i's columns as a bit set up to GXD_USER_BITS columns, within the
+// same 48 KiB
+#define GXD_USER_SEL_TN 2048
+#define GXD_USER_BITS 65536
 
 //------------------------------------------------------------------------------
 // the kernels' source
 //------------------------------------------------------------------------------
 
-// @T@ the values' type, @DEFNS@ the user's definitions, @MULT@ and @ADD@
+// @KERNELS@ which kernels besides gxd_user_pairs (user_kernels: fewer to
+// compile, a shorter first call), @T@ the values' type, @DEFNS@ the user's
+// definitions, @MULT@ and @ADD@
 // the bodies of gxd_f and gxd_a, @ID@ (+)'s identity, @FOLD@ the columns
 // missing from both rows (c of them, c > 0) folded into s
 static const char *kernel_template = R"(
+@KERNELS@
 typedef signed char int8_t ;            typedef unsigned char uint8_t ;
 typedef short int16_t ;                 typedef unsigned short uint16_t ;
 typedef int int32_t ;                   typedef unsigned int uint32_t ;
@@ -98,6 +118,97 @@ extern "C" __global__ void gxd_user_pairs (const long long *Ap,
     }
 }
 
+#ifdef GXD_USER_SELECT
+// (+) = MAX or MIN: f(x,e) (left) or f(e,x) of every value, (+)'s identity
+// for NaN (which (+) skips, as fmax and fmin do): the keys of the sort
+extern "C" __global__ void gxd_user_keys (const gxd_T *x, long long nnz,
+    int left, double e, double *key)
+{
+    for (long long q = blockIdx.x * (long long) blockDim.x + threadIdx.x ;
+         q < nnz ; q += (long long) gridDim.x * blockDim.x)
+    {
+        const double v = left ? gxd_f ((double) x [q], e) : gxd_f (e, (double) x [q]) ;
+        key [q] = (v == v) ? v : @ID@ ;
+    }
+}
+
+// (+) = MAX or MIN: row i0 + blockIdx.x of A (its entries in key order:
+// columns Asj, values Asx, keys Ak) against rows [j0, j0 + w) of B (by
+// columns: colptr / rows / vals; its entries in key order: Bsj, Bk); Aj
+// row i's columns in order, their bit set in shared memory if use_bits;
+// C's row blockIdx.x (n wide) from column j0
+extern "C" __global__ void gxd_user_select (const long long *Ap,
+    const int *Aj, const int *Asj, const gxd_T *Asx, const double *Ak,
+    const long long *Bp, const int *Bsj, const double *Bk,
+    const long long *colptr, const int *rows, const gxd_T *vals,
+    long long i0, long long j0, long long w, long long n, long long k,
+    int use_bits, double fee, gxd_T *C)
+{
+    extern __shared__ double acc [] ;
+    int *h = (int *) (acc + w) ;
+    int *cnt = h + w ;
+    unsigned *bits = (unsigned *) (cnt + w) ;
+    const long long i = i0 + blockIdx.x ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const long long alo = Ap [i], ahi = Ap [i+1], deg = ahi - alo ;
+    for (long long jj = tid ; jj < w ; jj += nt)
+    {
+        acc [jj] = @ID@ ; h [jj] = 0 ; cnt [jj] = 0 ;
+    }
+    if (use_bits)
+    {
+        for (long long q = tid ; q < (k + 31) / 32 ; q += nt) bits [q] = 0 ;
+        __syncthreads () ;
+        for (long long q = alo + tid ; q < ahi ; q += nt)
+            atomicOr (&bits [Aj [q] >> 5], 1u << (Aj [q] & 31)) ;
+    }
+    __syncthreads () ;
+    for (long long t = 0 ; t < deg ; t++)
+    {
+        const int c = Asj [alo + t] ;
+        const long long lo = colptr [c], hi = colptr [c+1] ;
+        if (lo == hi) continue ;            // the same in the whole block
+        const double x = (double) Asx [alo + t] ;
+        for (long long q = lo + tid ; q < hi ; q += nt)
+        {
+            const int jj = rows [q] ;
+            acc [jj] = gxd_a (acc [jj], gxd_f (x, (double) vals [q])) ;
+            cnt [jj]++ ;
+            if (h [jj] == t) h [jj] = (int) (t + 1) ;
+        }
+        __syncthreads () ;
+    }
+    gxd_T *crow = C + (long long) blockIdx.x * n + j0 ;
+    for (long long jj = tid ; jj < w ; jj += nt)
+    {
+        const long long j = j0 + jj, blo = Bp [j], bhi = Bp [j+1] ;
+        double s = acc [jj] ;
+        if (h [jj] < deg) s = gxd_a (s, Ak [alo + h [jj]]) ;
+        for (long long p = blo ; p < bhi ; p++)
+        {
+            const int c = Bsj [p] ;
+            bool in_a ;
+            if (use_bits) in_a = (bits [c >> 5] >> (c & 31)) & 1 ;
+            else
+            {
+                long long lo = alo, hi = ahi ;
+                while (lo < hi)
+                {
+                    const long long mid = (lo + hi) / 2 ;
+                    if (Aj [mid] < c) lo = mid + 1 ; else hi = mid ;
+                }
+                in_a = lo < ahi && Aj [lo] == c ;
+            }
+            if (!in_a) { s = gxd_a (s, Bk [p]) ; break ; }
+        }
+        if (deg + (bhi - blo) - cnt [jj] < k) s = gxd_a (s, fee) ;
+        crow [jj] = (gxd_T) s ;
+    }
+}
+
+#endif
+
+#ifdef GXD_USER_REWRITE
 // (+) = PLUS: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B,
 // whose columns are colptr / rows (local to the tile) / vals; na, nb the
 // rows' n0; C's row blockIdx.x (n wide) from column j0
@@ -139,6 +250,7 @@ extern "C" __global__ void gxd_user_rewrite (const long long *Ap,
         crow [jj] = (gxd_T) raw ;
     }
 }
+#endif
 )" ;
 
 static void replace_all (std::string &s, const std::string &from,
@@ -184,6 +296,16 @@ static std::string user_call (const char *name, const char *a, const char *b)
 {
     return std::string ("gxd_T z ; gxd_T u = (gxd_T) ") + a + " , v = (gxd_T) "
         + b + " ; " + name + " (&z, &u, &v) ; return ((double) z) ;" ;
+}
+
+// the kernels a plan takes besides gxd_user_pairs (gxd_user_prepare)
+static bool user_select_ok (const gxd_plan *P)
+{
+    return !P->exact && (P->add == GXD_OP_MAX || P->add == GXD_OP_MIN) ;
+}
+static bool user_rewrite_ok (const gxd_plan *P)
+{
+    return !P->exact && !user_select_ok (P) && gxd_generic_rewrite_ok (P) ;
 }
 
 static bool kernel_source (std::string &src, const gxd_plan *P)
@@ -237,6 +359,8 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
             return false ;
     }
     src = kernel_template ;
+    replace_all (src, "@KERNELS@", user_select_ok (P) ? "#define GXD_USER_SELECT"
+        : user_rewrite_ok (P) ? "#define GXD_USER_REWRITE" : "") ;
     replace_all (src, "@T@", P->fp64 ? "double" : "float") ;
     replace_all (src, "@MULT@", mult) ;
     replace_all (src, "@ADD@", add) ;
@@ -296,6 +420,38 @@ static GrB_Info launch_pairs (void *fn, const gxd_dcsr *A, const gxd_dcsr *B,
         args, msg) ;
 }
 
+// one side of gxd_user_select: D's entries in (+)'s order of f(x,e)
+// (left) or f(e,y) into sj, sx (if not NULL) and their keys sk
+static GrB_Info sort_side (const gxd_gpu_ctx *G, const gxd_dcsr *D, int left,
+    int32_t **sj, void **sx, double **sk, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const gxd_plan *P = &G->P ;
+    long long nnz = D->nnz ;
+    const size_t nz = (size_t) (nnz > 0 ? nnz : 1) ;
+    double e = P->identity, *key = NULL ;
+    int32_t *perm = NULL ;
+    GXD_CUDA_TRY (cudaMalloc (sj, nz * sizeof (int32_t))) ;
+    GXD_CUDA_TRY (cudaMalloc (sk, nz * sizeof (double))) ;
+    if (sx != NULL) GXD_CUDA_TRY (cudaMalloc (sx, nz * (P->fp64 ? sizeof (double) : sizeof (float)))) ;
+    if (nnz == 0) goto cleanup ;
+    GXD_CUDA_TRY (cudaMalloc (&key, nz * sizeof (double))) ;
+    GXD_CUDA_TRY (cudaMalloc (&perm, nz * sizeof (int32_t))) ;
+    {
+        void *args [ ] = { (void *) &D->x, &nnz, &left, &e, &key } ;
+        long long nb = (nnz + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
+        if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
+        GXD_GPU_TRY (gxd_nvrtc_launch (G->user.keys, (unsigned) nb, 1,
+            GXD_USER_THREADS, 0, s, args, msg)) ;
+    }
+    GXD_GPU_TRY (gxd_sort_rows<double> (D, key, P->add == GXD_OP_MAX, perm, *sk, s, msg)) ;
+    GXD_GPU_TRY (gxd_gather_entries (D, P->fp64, perm, *sj, sx ? *sx : NULL, s, msg)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+cleanup:
+    cudaFree (key) ; cudaFree (perm) ;
+    return info ;
+}
+
 GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     const gxd_csr *B, cudaStream_t s, char *msg)
 {
@@ -311,11 +467,22 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     GXD_GPU_TRY (gxd_nvrtc_function (&U->pairs, src, "gxd_user_pairs", msg)) ;
     U->fee = gxd_mult (P, P->identity, P->identity) ;
     U->tau = P->fp64 ? GXD_TAU_FP64 : GXD_TAU_FP32 ;
-    if (P->exact || !gxd_generic_rewrite_ok (P)) return GrB_SUCCESS ;
-    GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite, src, "gxd_user_rewrite", msg)) ;
-    GXD_GPU_TRY (row_sums (P, A, true, &U->na, s, msg)) ;
-    GXD_GPU_TRY (row_sums (P, B, false, &U->nb, s, msg)) ;
-    G->tn = (n < GXD_USER_TN) ? (n > 0 ? n : 1) : GXD_USER_TN ;
+    if (user_select_ok (P) && G->A.nnz < INT32_MAX && G->B.nnz < INT32_MAX)
+    {
+        GXD_GPU_TRY (gxd_nvrtc_function (&U->select, src, "gxd_user_select", msg)) ;
+        GXD_GPU_TRY (gxd_nvrtc_function (&U->keys, src, "gxd_user_keys", msg)) ;
+        GXD_GPU_TRY (sort_side (G, &G->A, 1, &U->Asj, &U->Asx, &U->Ak, s, msg)) ;
+        GXD_GPU_TRY (sort_side (G, &G->B, 0, &U->Bsj, NULL, &U->Bk, s, msg)) ;
+        G->tn = (n < GXD_USER_SEL_TN) ? (n > 0 ? n : 1) : GXD_USER_SEL_TN ;
+    }
+    else if (!user_rewrite_ok (P)) return GrB_SUCCESS ;
+    else
+    {
+        GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite, src, "gxd_user_rewrite", msg)) ;
+        GXD_GPU_TRY (row_sums (P, A, true, &U->na, s, msg)) ;
+        GXD_GPU_TRY (row_sums (P, B, false, &U->nb, s, msg)) ;
+        G->tn = (n < GXD_USER_TN) ? (n > 0 ? n : 1) : GXD_USER_TN ;
+    }
     G->ntiles = (n + G->tn - 1) / G->tn ;
     if (G->ntiles < 1) G->ntiles = 1 ;
     G->csc = (gxd_dcsc *) calloc (G->ntiles, sizeof (gxd_dcsc)) ;
@@ -335,7 +502,7 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     long long n = G->B.nrows, k = G->A.ncols, rows = i1 - i0 ;
     double e = G->P.identity ;
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
-    if (U->rewrite == NULL)
+    if (U->rewrite == NULL && U->select == NULL)
     {
         return launch_pairs (U->pairs, &G->A, &G->B, NULL, NULL, i0, n,
             rows * n, k, e, U->fee, Ct, s, msg) ;
@@ -348,6 +515,19 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
             long long nr = (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX ;
             long long first = i0 + r0 ;
             void *C = (char *) Ct + (size_t) r0 * n * tsize ;
+            if (U->select != NULL)
+            {
+                int use_bits = (k <= GXD_USER_BITS) ;
+                const unsigned smem = (unsigned) (w * (sizeof (double) + 2 * sizeof (int))
+                    + (use_bits ? (k + 31) / 32 * sizeof (unsigned) : 0)) ;
+                void *args [ ] = { &G->A.p, &G->A.j, &U->Asj, &U->Asx, &U->Ak,
+                    &G->B.p, &U->Bsj, &U->Bk, &G->csc [t].colptr, &G->csc [t].rows,
+                    &G->csc [t].vals, &first, &j0, &w, &n, &k, &use_bits, &U->fee,
+                    &C } ;
+                GXD_GPU_TRY (gxd_nvrtc_launch (U->select, (unsigned) nr, 1,
+                    GXD_USER_THREADS, smem, s, args, msg)) ;
+                continue ;
+            }
             void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
                 &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
                 &U->na, &U->nb, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
