@@ -75,7 +75,7 @@ __device__ __forceinline__ bool ch_has (const int32_t *cols, int64_t n,
 // warp 0: the tile's untouched rows, best first, into st's walk list
 template <typename W>
 __device__ void ch_walk (gxd_sel_state &st, const gxd_fx_sel &S, const W *mx,
-    int64_t j0, int w, int self, double R)
+    const uint32_t *xb, int64_t j0, int w, int self, double R)
 {
     const unsigned full = 0xffffffffu ;
     const int lane = threadIdx.x & 31, K = S.k ;
@@ -102,7 +102,8 @@ __device__ void ch_walk (gxd_sel_state &st, const gxd_fx_sel &S, const W *mx,
         {
             const int idx = pos + lane ;
             const int jj = (idx < ps) ? ord [idx] : 0 ;
-            const bool cand = idx < ps && mx [GXD_SW (jj)] == 0 && jj != self ;
+            const bool cand = idx < ps && mx [GXD_SW (jj)] == 0 && jj != self
+                && !gxd_sel_excluded (xb, jj) ;
             // lane 0 inserts the candidates by column (lanes in turn)
             for (int l = 0 ; l < 32 ; l++)
             {
@@ -124,7 +125,7 @@ __device__ void ch_walk (gxd_sel_state &st, const gxd_fx_sel &S, const W *mx,
         {
             const int jj = pos + lane ;
             const bool cand = jj < w && rkey [jj] <= R && mx [GXD_SW (jj)] == 0
-                && jj != self ;
+                && jj != self && !gxd_sel_excluded (xb, jj) ;
             const unsigned b = __ballot_sync (full, cand) ;
             const int at = nw + __popc (b & ((1u << lane) - 1)) ;
             if (cand && at < K) st.wj [at] = (int32_t) (j0 + jj) ;
@@ -142,7 +143,8 @@ __device__ void ch_walk (gxd_sel_state &st, const gxd_fx_sel &S, const W *mx,
         const int jj = (idx < w) ? ord [idx] : 0 ;
         const double key = (idx < w) ? okey [idx] : 0 ;
         const int32_t j = (int32_t) (j0 + jj) ;
-        bool cand = idx < w && mx [GXD_SW (jj)] == 0 && jj != self ;
+        bool cand = idx < w && mx [GXD_SW (jj)] == 0 && jj != self
+            && !gxd_sel_excluded (xb, jj) ;
         // past the bound: so is every later row
         const bool past = cand && tv && sel_before (td, tj, key, j) ;
         const unsigned stop = __ballot_sync (full, past) ;
@@ -210,7 +212,8 @@ __global__ void __launch_bounds__ (32 * GXD_FX_SEL_WARPS) k_chebyshev_sel (
     uint32_t *mk = (uint32_t *) (mx + len) ;
     double *Ed = (double *) (mk + len) ;
     int32_t *Ej = (int32_t *) (Ed + GXD_FX_SEL_LEN) ;
-    uint32_t *bits = use_bits ? (uint32_t *) (Ej + GXD_FX_SEL_LEN) : NULL ;
+    uint32_t *xb = (uint32_t *) (Ej + GXD_FX_SEL_LEN) ;
+    uint32_t *bits = use_bits ? xb + GXD_SEL_XWORDS (w) : NULL ;
     __shared__ int32_t s_lo [GXD_ICH], s_off [GXD_ICH + 1], s_cnt ;
     __shared__ T s_x [GXD_ICH] ;
     __shared__ gxd_sel_state st ;
@@ -227,6 +230,7 @@ __global__ void __launch_bounds__ (32 * GXD_FX_SEL_WARPS) k_chebyshev_sel (
         dyn [q] = make_uint4 (0, 0, 0, 0) ;
     if (use_bits)
         for (int64_t q = tid ; q < (k + 31) / 32 ; q += nt) bits [q] = 0 ;
+    gxd_sel_exclusions (Sel, i, j0, w, xb) ;
     __syncthreads () ;
     if (use_bits)
         for (int64_t q = alo + tid ; q < ahi ; q += nt)
@@ -304,7 +308,7 @@ __global__ void __launch_bounds__ (32 * GXD_FX_SEL_WARPS) k_chebyshev_sel (
     __syncthreads () ;
     if (s_walk && tid < 32)
     {
-        ch_walk<W> (st, Sel, mx, j0, w, self, R) ;
+        ch_walk<W> (st, Sel, mx, xb, j0, w, self, R) ;
         if (tid == 0) gxd_sel_walked (st, Sel.k) ;
     }
     // then the touched ones: a lower bound (the intersection and a-only
@@ -328,7 +332,7 @@ __global__ void __launch_bounds__ (32 * GXD_FX_SEL_WARPS) k_chebyshev_sel (
         *d = (double) lb ;
         return !(tv && sel_before (td, tj, *d, j)) ;
     } ;
-    gxd_sel_scan (st, Sel.k, j0, w, self, Ed, Ej, take4, consider) ;
+    gxd_sel_scan (st, Sel.k, j0, w, self, xb, Ed, Ej, take4, consider) ;
     gxd_sel_merge (st, Sel, blockIdx.x, Ed, Ej) ;
 }
 
@@ -346,6 +350,7 @@ static GrB_Info launch_chebyshev_sel (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     const size_t shmem = (size_t) GXD_FX_LO_LEN (G->tn)
         * (sizeof (typename ch_word<T>::type) + sizeof (uint32_t))
         + GXD_FX_SEL_LEN * (sizeof (double) + sizeof (int32_t))
+        + GXD_SEL_XWORDS (G->tn) * sizeof (uint32_t)
         + (use_bits ? (size_t) (k + 31) / 32 * sizeof (uint32_t) : 0) ;
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaFuncSetAttribute (k_chebyshev_sel<T>,

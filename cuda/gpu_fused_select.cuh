@@ -42,6 +42,38 @@ struct gxd_sel_state
     uint16_t q [GXD_FX_SEL_WARPS][160] ;
 } ;
 
+// a tile's pairs that are not candidates (gxd_fx_sel's xp, xj), one bit
+// each, in shared memory
+#define GXD_SEL_XWORDS(w) (((w) + 31) / 32)
+
+__device__ __forceinline__ bool gxd_sel_excluded (const uint32_t *xb, int jj)
+{
+    return (xb [jj >> 5] >> (jj & 31)) & 1 ;
+}
+
+// all threads: the bit set xb of row i's pairs in the tile [j0, j0 + w)
+// that are not candidates; readers after the next barrier
+__device__ __forceinline__ void gxd_sel_exclusions (const gxd_fx_sel &S,
+    int64_t i, int64_t j0, int w, uint32_t *xb)
+{
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    for (int q = tid ; q < GXD_SEL_XWORDS (w) ; q += nt) xb [q] = 0 ;
+    if (S.xp == NULL) return ;
+    __syncthreads () ;
+    // the row's first column at or past j0
+    int64_t lo = S.xp [i], hi = S.xp [i+1] ;
+    while (lo < hi)
+    {
+        const int64_t mid = (lo + hi) / 2 ;
+        if (S.xj [mid] < j0) lo = mid + 1 ; else hi = mid ;
+    }
+    for (int64_t p = lo + tid ; p < S.xp [i+1] && S.xj [p] < j0 + w ; p += nt)
+    {
+        const int c = (int) (S.xj [p] - j0) ;
+        atomicOr (&xb [c >> 5], 1u << (c & 31)) ;
+    }
+}
+
 // thread 0: row r's k-th best so far (from earlier tiles) is the bound
 __device__ __forceinline__ void gxd_sel_begin (gxd_sel_state &st,
     const gxd_fx_sel &S, int64_t r)
@@ -69,10 +101,12 @@ __device__ __forceinline__ void gxd_sel_walked (gxd_sel_state &st, int K)
 // scan runs again.  Each warp queues the slots it must finalize and
 // finalizes them 32 at a time: on short rows a few slots in 32 are
 // touched, and finalizing them where they lie would run the warp at that
-// fraction of its lanes.  self: the local slot excluded (-1: none).
+// fraction of its lanes.  self: the local slot excluded (-1: none); xb:
+// the tile's slots that are not candidates (gxd_sel_exclusions).
 template <typename Take4, typename Consider>
 __device__ void gxd_sel_scan (gxd_sel_state &st, int K, int64_t j0, int w,
-    int self, double *Ed, int32_t *Ej, Take4 take4, Consider consider)
+    int self, const uint32_t *xb, double *Ed, int32_t *Ej, Take4 take4,
+    Consider consider)
 {
     const unsigned full = 0xffffffffu ;
     const int tid = threadIdx.x, nt = blockDim.x, lane = tid & 31 ;
@@ -104,6 +138,7 @@ __device__ void gxd_sel_scan (gxd_sel_state &st, int K, int64_t j0, int w,
                 if (w - j4 < 4) take &= (1u << (w - j4)) - 1 ;
                 const unsigned ds = (unsigned) (self - j4) ;
                 if (ds < 4) take &= ~(1u << ds) ;
+                take &= ~(xb [j4 >> 5] >> (j4 & 31)) ;     // j4: a multiple of 4
             }
             int at = queued, added = 0 ;
             #pragma unroll

@@ -532,6 +532,10 @@ struct gxd_fx_sel
     const double *okey ;
     // the keys by row (Chebyshev's walk, gpu_chebyshev_sel.cu)
     const double *rkey ;
+    // pairs that are not candidates (a complemented mask): row i's columns
+    // xj [xp [i] .. xp [i+1]), sorted, by row of A; NULL: none
+    const int64_t *xp ;
+    const int32_t *xj ;
 } ;
 // rows [i0, i1) of A against all of B; S's lists are those of row i0 on
 GrB_Info gxd_intersect_fx_select (gxd_gpu_ctx *G, int64_t i0, int64_t i1,

@@ -707,7 +707,8 @@ template <int M, typename T>
 __device__ bool fx_walk (const gxd_plan &P, const gxd_fx_sel &S, int64_t i,
     const uint32_t *flo, const uint32_t *fhi, bool wide, double qe,
     const gxd_row &ra, const gxd_drows &RB, int64_t j0, int w, int64_t k,
-    bool tv, double td, int32_t tj, double *wd, int32_t *wj, int *nw_out)
+    const uint32_t *xb, bool tv, double td, int32_t tj, double *wd,
+    int32_t *wj, int *nw_out)
 {
     const unsigned full = 0xffffffffu ;
     const int lane = threadIdx.x & 31, K = S.k ;
@@ -726,7 +727,7 @@ __device__ bool fx_walk (const gxd_plan &P, const gxd_fx_sel &S, int64_t i,
             key = okey [idx] ;
             j = (int32_t) (j0 + jj) ;
             cand = fx_untouched (flo, fhi, GXD_SW (jj), wide)
-                && !(S.exclude_self && j == i) ;
+                && !(S.exclude_self && j == i) && !gxd_sel_excluded (xb, jj) ;
             if (cand)
             {
                 double d ;
@@ -789,7 +790,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     int64_t i, const uint32_t *flo, const uint32_t *fhi, int mode, double q,
     double qe, bool bad, const gxd_row &ra, const gxd_drows &RB, int64_t j0, int w,
     int64_t k, const int32_t *aj, const T *ax, int64_t na, const int64_t *Bp,
-    const int32_t *Bj, const T *Bx, double *Ed, int32_t *Ej)
+    const int32_t *Bj, const T *Bx, const uint32_t *xb, double *Ed, int32_t *Ej)
 {
     __shared__ gxd_sel_state st ;
     __shared__ int s_walk, s_skip ;
@@ -821,7 +822,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
     {
         int nw = 0 ;
         const bool ok = fx_walk<M, T> (P, S, i, flo, fhi, wide, qe, ra, RB, j0, w,
-            k, st.tv, st.td, st.tj, st.wd, st.wj, &nw) ;
+            k, xb, st.tv, st.td, st.tj, st.wd, st.wj, &nw) ;
         if (tid == 0)
         {
             s_walk = ok ;
@@ -861,7 +862,7 @@ __device__ void fx_select (const gxd_plan &P, const gxd_fx_sel &S, int64_t r,
         *dT = (double) (T) gxd_sanitize<M> (d) ;
         return !(tv && sel_before (td, tj, *dT, j)) ;
     } ;
-    gxd_sel_scan (st, K, j0, w, self, Ed, Ej, take4, consider) ;
+    gxd_sel_scan (st, K, j0, w, self, xb, Ed, Ej, take4, consider) ;
     gxd_sel_merge (st, S, r, Ed, Ej) ;
 }
 
@@ -990,12 +991,15 @@ k_intersect_fx (gxd_plan P,
     const gxd_row ra = gxd_load_row (RA, i) ;
     if constexpr (SEL)
     {
-        // the list after the accumulator's words, 8-byte aligned
+        // the list after the accumulator's words, 8-byte aligned, then
+        // the tile's pairs that are not candidates
         const int words = GXD_FX_LO_LEN (w) * gxd_fx_words<M, T> () ;
         double *Ed = (double *) (flo + words) ;
+        int32_t *Ej = (int32_t *) (Ed + GXD_FX_SEL_LEN) ;
+        uint32_t *xb = (uint32_t *) (Ej + GXD_FX_SEL_LEN) ;
+        gxd_sel_exclusions (Sel, i, j0, w, xb) ;
         fx_select<M, T> (P, Sel, blockIdx.x, i, flo, fhi, mode, q, qe, bad, ra, RB, j0,
-            w, k, Aj + alo, Ax + alo, ahi - alo, Bp, Bj, Bx, Ed,
-            (int32_t *) (Ed + GXD_FX_SEL_LEN)) ;
+            w, k, Aj + alo, Ax + alo, ahi - alo, Bp, Bj, Bx, xb, Ed, Ej) ;
         return ;
     }
     T *crow = Ct + (int64_t) blockIdx.x * n + j0 ;
@@ -1054,7 +1058,8 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     if (S != NULL)
     {
         shmem = words * sizeof (uint32_t)
-            + GXD_FX_SEL_LEN * (sizeof (double) + sizeof (int32_t)) ;
+            + GXD_FX_SEL_LEN * (sizeof (double) + sizeof (int32_t))
+            + GXD_SEL_XWORDS (G->tn) * sizeof (uint32_t) ;
     }
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
     if (S != NULL)

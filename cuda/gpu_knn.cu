@@ -358,7 +358,8 @@ static int64_t fused_tile_rows (int64_t m, size_t row_bytes)
 
 extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, int64_t k, bool largest, bool exclude_self,
-    int64_t *Cj, double *Cd, int64_t *count, char *msg)
+    const gxd_csr *X, bool *done, int64_t *Cj, double *Cd, int64_t *count,
+    char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t m = A->nrows, n = B->nrows ;
@@ -373,14 +374,19 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     int32_t *ord = NULL ;
     bool fused = false ;
     gxd_fx_sel S ;
+    gxd_dcsr dX ;
     memset (&G, 0, sizeof (G)) ;
     memset (&S, 0, sizeof (S)) ;
+    memset (&dX, 0, sizeof (dX)) ;
+    *done = false ;
     if (k < 1 || k > GXD_GPU_KNN_MAX_K || k > n)
     {
         return gxd_fail (GrB_INVALID_VALUE, msg, "k outside 1 .. min (n, "
             "GXD_GPU_KNN_MAX_K)") ;
     }
-    if (m == 0) return GrB_SUCCESS ;
+    if (m == 0) { *done = true ; return GrB_SUCCESS ; }
+    // pairs that are not candidates: only where the selection is fused
+    if (X != NULL && (largest || k > GXD_FX_SEL_MAXK)) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
     {
         int strategy = gxd_choose_strategy (P) ;
@@ -394,6 +400,16 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
         if (cheb) GXD_GPU_TRY (gxd_chebyshev_finite (&G, &cheb, s, msg)) ;
         fused = cheb || (G.strategy == GXD_STRAT_INTERSECT && G.fixed_point
             && !largest && k <= GXD_FX_SEL_MAXK) ;
+        if (X != NULL && !fused) goto cleanup ;     // not done: the host's path
+        if (X != NULL)
+        {
+            // the pattern alone (its columns stand in for its values)
+            gxd_csr pattern = *X ;
+            pattern.x = X->j ;
+            GXD_GPU_TRY (gxd_upload_csr (&pattern, true, false, &dX, s, msg)) ;
+            S.xp = dX.p ;
+            S.xj = dX.j ;
+        }
         if (fused)
         {
             tile = fused_tile_rows (m, row_bytes) ;
@@ -437,11 +453,13 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
                 cudaMemcpyDeviceToHost, s)) ;
         }
         GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+        *done = true ;
     }
 cleanup:
     if (s) cudaStreamSynchronize (s) ;
     cudaFree (dC) ; cudaFree (dj) ; cudaFree (dd) ; cudaFree (dn) ;
     cudaFree (ord) ; cudaFree (okey) ; cudaFree (rkey) ;
+    gxd_free_csr (&dX) ;
     if (s) cudaStreamDestroy (s) ;
     gxd_ctx_free (&G) ;
     return info ;

@@ -39,14 +39,17 @@ void GXD_gpu_staging_free (void) ;
 // the k best rows of B for every row of A (1 <= k <= min (n,
 // GXD_GPU_KNN_MAX_K)): Cj / Cd hold k slots per row (column, distance) in
 // the library's order (gxd_neighbors.h), count [i] how many are used;
-// exclude_self skips j == i
+// exclude_self skips j == i; X (or NULL): pairs that are not candidates
+// (a complemented mask's pattern, X->nrows = A->nrows), which only the
+// kernels that select as they go take: elsewhere *done is false and
+// nothing is computed (the host's tiles serve such a query)
 // (the largest selection keeps its k candidates in shared memory, 16 bytes
 // each, and ranks them in O(k^2) comparisons a row: both stay small up to
 // here, and t-SNE's 3 x perplexity or UMAP's n_neighbors are well below)
 #define GXD_GPU_KNN_MAX_K 1024
 GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
-    int64_t k, bool largest, bool exclude_self, int64_t *Cj, double *Cd,
-    int64_t *count, char *msg) ;
+    int64_t k, bool largest, bool exclude_self, const gxd_csr *X, bool *done,
+    int64_t *Cj, double *Cd, int64_t *count, char *msg) ;
 
 // every row of B within eps of each row of A (d <= eps; d >= eps when
 // largest), exclude_self skips j == i.  Row tile by row tile, the sink

@@ -251,27 +251,36 @@ static GrB_Info build (GrB_Matrix *T, const gxd_neighbors *N, knn *S)
 // On the GPU, all of A against all of B with the selection on the device
 // (cuda/gpu_knn.cu): only k per row come back.  For metric and union
 // products (built-in or compiled operators) with no mask, up to
-// GXD_GPU_KNN_MAX_K neighbors; the tiles of the host path serve the rest.
+// GXD_GPU_KNN_MAX_K neighbors, and with a complemented mask (its pattern:
+// the pairs that are not candidates) where the device selects inside its
+// kernels; the tiles of the host path serve the rest.
 static GrB_Info gpu_knn (bool *done, knn *S, const gxd_neighbors *N,
     GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B)
 {
-    #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ;
-    gxd_rows Ar = { 0 }, Br = { 0 } ;
-    bool ok ;
+    #define GXD_FREE_ALL                                                    \
+        GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ; GXD_rows_free (&Skip) ;
+    gxd_rows Ar = { 0 }, Br = { 0 }, Skip = { 0 } ;
+    bool ok, gpu_done = false ;
     *done = false ;
-    if (S->k > GXD_GPU_KNN_MAX_K) return GrB_SUCCESS ;
-    GXD_TRY (GXD_neighbors_gpu_rows (&ok, &Ar, &Br, N, Mask, A, B)) ;
+    if (S->k > GXD_GPU_KNN_MAX_K || (Mask != NULL && !N->d.mask_comp))
+    {
+        return GrB_SUCCESS ;
+    }
+    // the rows do not depend on a complemented mask
+    GXD_TRY (GXD_neighbors_gpu_rows (&ok, &Ar, &Br, N, NULL, A, B)) ;
     if (!ok) return GrB_SUCCESS ;
+    if (Mask != NULL) GXD_TRY (GXD_mask_pattern (&Skip, Mask, N->d.mask_struct)) ;
     const gxd_call *call = &N->call ;
     char msg [GXD_MSG_LEN] = "" ;
     GrB_Info info = GXD_gpu_knn (&call->plan, &Ar.csr, &Br.csr, S->k,
-        S->largest, N->exclude_self, S->Cj, S->Cd, S->rowcount, msg) ;
+        S->largest, N->exclude_self, (Mask != NULL) ? &Skip.csr : NULL,
+        &gpu_done, S->Cj, S->Cd, S->rowcount, msg) ;
     if (info != GrB_SUCCESS && GXD_settings.backend != GxB_BACKEND_AUTO)
     {
         GXD_FAIL (info, "%s: GPU backend: %s", N->fn, msg) ;
     }
     // under AUTO a GPU failure leaves the work to the host path
-    *done = (info == GrB_SUCCESS) ;
+    *done = (info == GrB_SUCCESS) && gpu_done ;
     GXD_FREE_ALL ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL

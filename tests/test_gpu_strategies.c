@@ -84,7 +84,8 @@ static void every_strategy_matches_reference (void **state)
 // GxB_kNN on the GPU selects inside the fixed-point kernel where the plan
 // takes it (cuda/gpu_knn.cu): tile by tile of B, with the walk over rows
 // that share no column with the query row.  Its result must be the stable
-// sort of the full product's rows, bit for bit, whatever the tiles of B:
+// sort of the full product's rows, bit for bit, whatever the tiles of B
+// (and with a complemented mask, whose pairs are not candidates):
 // one tile, tiles of 5 and 37 rows (many tiles, walks of a few rows), and
 // 1,000 rows (more candidates than a block lists: the rescan).  Small
 // integers make many equal distances (ties at the k-th place, equal walk
@@ -153,6 +154,23 @@ static void knn_fused_matches_product (void **state)
                         if (self) GXT_OK (GxB_Desc_set_exclude_self (d, false)) ;
                         GrB_Descriptor_free (&d) ;
                     }
+                    // a complemented mask: its pairs are not candidates
+                    // (selected inside the kernels too)
+                    GrB_Matrix M ;
+                    gxt_result_mask (&M, Q, B, 0.3) ;
+                    gxt_brute_neighbors (&R, D, M, false, true, self, 7, 0, false) ;
+                    GrB_Descriptor dc = gxt_desc (false, true, true, false, false) ;
+                    if (self) GXT_OK (GxB_Desc_set_exclude_self (dc, true)) ;
+                    GXT_OK (GrB_Matrix_new (&C, type, mq, n)) ;
+                    gxt_poison (C) ;
+                    GXT_OK (GxB_kNN (C, M, s, 7, Q, B, dc)) ;
+                    char ctx [200] ;
+                    snprintf (ctx, sizeof (ctx), "kNN %s, %s, %s, k 7, complemented mask%s",
+                        mt->name, fx [c].name, own ? gxt_shape_name (shapes [q])
+                        : "1300 rows", self ? ", self" : "") ;
+                    gxt_check_bitwise (C, R, ctx) ;
+                    GrB_Matrix_free (&C) ; GrB_Matrix_free (&R) ; GrB_Matrix_free (&M) ;
+                    GrB_Descriptor_free (&dc) ;
                     GrB_Matrix_free (&D) ;
                 }
                 gxt_semiring_free (mt, &s) ;
