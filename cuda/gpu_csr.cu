@@ -235,6 +235,14 @@ __global__ void k_csc_gather (const int32_t *perm, const int32_t *row,
     vals [q] = x [e] ;
 }
 
+// the first entry of each tile of tn rows, and the end (ntiles + 1 of them)
+__global__ void k_tile_bounds (const int64_t *p, int64_t nrows, int64_t tn,
+    int64_t ntiles, int64_t *bound)
+{
+    int64_t t = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
+    if (t <= ntiles) bound [t] = p [(t * tn < nrows) ? t * tn : nrows] ;
+}
+
 GrB_Info gxd_build_csc_tiles (const gxd_dcsr *B, bool fp64, int64_t tn,
     int64_t ntiles, gxd_dcsc *csc, void **pool, cudaStream_t s, char *msg)
 {
@@ -246,7 +254,10 @@ GrB_Info gxd_build_csc_tiles (const gxd_dcsr *B, bool fp64, int64_t tn,
     void *tmp = NULL ;
     size_t tmp_bytes = 0 ;
     char *base = NULL ;
-    int64_t host_p [2] ;
+    // the tiles' bounds in B's entries, fetched at once (a wait per tile
+    // was a host round trip per tile)
+    int64_t *dbound = NULL, *hbound = (int64_t *) malloc ((ntiles + 1) * sizeof (int64_t)) ;
+    if (hbound == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
     // one pool: colptr (ntiles x (k+1)), rows (nnz), vals (nnz)
     size_t colbytes = (size_t) ntiles * (k + 1) * sizeof (int64_t) ;
     size_t bytes = colbytes + nz1 * sizeof (int32_t) + nz1 * tsize + 16 ;
@@ -271,15 +282,17 @@ GrB_Info gxd_build_csc_tiles (const gxd_dcsr *B, bool fp64, int64_t tn,
         char *vals_all = base + colbytes + nz1 * sizeof (int32_t) ;
         // align the values
         vals_all = (char *) (((uintptr_t) vals_all + 15) & ~(uintptr_t) 15) ;
+        GXD_CUDA_TRY (cudaMalloc (&dbound, (ntiles + 1) * sizeof (int64_t))) ;
+        k_tile_bounds <<<nblocks (ntiles + 1, 256), 256, 0, s>>> (B->p, B->nrows,
+            tn, ntiles, dbound) ;
+        GXD_LAUNCH_CHECK () ;
+        GXD_CUDA_TRY (cudaMemcpyAsync (hbound, dbound, (ntiles + 1) * sizeof (int64_t),
+            cudaMemcpyDeviceToHost, s)) ;
+        GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
         for (int64_t t = 0 ; t < ntiles ; t++)
         {
-            int64_t r0 = t * tn, r1 = (r0 + tn < B->nrows) ? r0 + tn : B->nrows ;
-            GXD_CUDA_TRY (cudaMemcpyAsync (&host_p [0], B->p + r0, sizeof (int64_t),
-                cudaMemcpyDeviceToHost, s)) ;
-            GXD_CUDA_TRY (cudaMemcpyAsync (&host_p [1], B->p + r1, sizeof (int64_t),
-                cudaMemcpyDeviceToHost, s)) ;
-            GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
-            int64_t e0 = host_p [0], nz = host_p [1] - host_p [0] ;
+            int64_t r0 = t * tn ;
+            int64_t e0 = hbound [t], nz = hbound [t+1] - hbound [t] ;
             csc [t].colptr = (int64_t *) base + t * (k + 1) ;
             csc [t].rows = rows_all + e0 ;
             csc [t].vals = vals_all + e0 * tsize ;
@@ -310,7 +323,7 @@ GrB_Info gxd_build_csc_tiles (const gxd_dcsr *B, bool fp64, int64_t tn,
     }
 cleanup:
     cudaFree (keys_out) ; cudaFree (perm_in) ; cudaFree (perm_out) ;
-    cudaFree (tmp) ;
+    cudaFree (tmp) ; cudaFree (dbound) ; free (hbound) ;
     if (info != GrB_SUCCESS) { cudaFree (*pool) ; *pool = NULL ; }
     return info ;
 }
