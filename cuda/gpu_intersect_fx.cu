@@ -374,8 +374,8 @@ template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_narrow_ok
 // counts, ratings by halves, binary), each term is a multiple of
 // 2^-(fa+fb), so with E_i >= fa + fb (and S_i 2^E_i < 2^30) the 32-bit sum
 // is the exact intersection sum: no quantum error, no pair for the exact
-// merge on its account, one add per product instead of split's two.
-// Cosine on the SEC-EDGAR-like shape (all ones) took split's two words.
+// merge on its account, one add per product instead of split's two words
+// (which binary data such as the SEC-EDGAR-like shape would take).
 template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_exact_ok ()
 {
     return sizeof (T) == sizeof (float) && (M == GXD_COSINE
@@ -553,7 +553,6 @@ __device__ __forceinline__ double fx_sum (const uint32_t *lo, const uint32_t *hi
 // products per lane per step so their loads are in flight together; spare:
 // a slot no output reads (the last of GXD_SW_LEN)
 #define GXD_FX_UNROLL 4
-
 
 template <int M, typename T, int MODE, bool INT>
 __device__ __forceinline__ void fx_products (const gxd_plan &P,
