@@ -202,25 +202,70 @@ static void rows_view (gxd_csr *V, const gxd_csr *R, int64_t r0, int64_t nr,
     V->x = (const char *) R->x + base * esize ;
 }
 
-// a column tile's rows for the selector: its columns from c0
-typedef struct { const gxd_selector *sel ; int64_t c0 ; } row_sink ;
+// a column tile's rows for the selector: its columns from c0; with a
+// complemented mask (xp, xj: its pattern, rows of the result from r0), the
+// runs of candidates between the row's masked columns, in column order
+typedef struct
+{
+    const gxd_selector *sel ;
+    int64_t c0, r0 ;
+    const int64_t *xp, *xj ;
+    size_t esize ;
+}
+row_sink ;
 
 static void sink_row (void *self, int64_t i, int64_t c0, int64_t nc,
     const void *x)
 {
     const row_sink *rs = self ;
-    rs->sel->row (rs->sel->self, i, rs->c0 + c0, nc, x) ;
+    const int64_t lo = rs->c0 + c0, hi = lo + nc ;
+    if (rs->xp == NULL)
+    {
+        rs->sel->row (rs->sel->self, i, lo, nc, x) ;
+        return ;
+    }
+    // the row's first masked column at or past lo
+    const int64_t gi = rs->r0 + i, pend = rs->xp [gi + 1] ;
+    int64_t p = rs->xp [gi], q = pend ;
+    while (p < q)
+    {
+        int64_t mid = p + (q - p) / 2 ;
+        if (rs->xj [mid] < lo) p = mid + 1 ; else q = mid ;
+    }
+    int64_t start = lo ;
+    for ( ; p < pend && rs->xj [p] < hi ; p++)
+    {
+        const int64_t c = rs->xj [p] ;
+        if (c > start)
+        {
+            rs->sel->row (rs->sel->self, i, start, c - start,
+                (const char *) x + (start - lo) * rs->esize) ;
+        }
+        start = c + 1 ;
+    }
+    if (start < hi)
+    {
+        rs->sel->row (rs->sel->self, i, start, hi - start,
+            (const char *) x + (start - lo) * rs->esize) ;
+    }
 }
 
-// The common case: a backend's product with no mask, of the result's own
-// type.  A and B are read once, a tile is a view of their rows, and every
-// tile's distances go into one workspace (a fresh array per tile costs the
+// the CPU's selectors take rows as they are computed (run_direct)
+static bool rows_direct (const gxd_selector *sel)
+{
+    return sel->row != NULL && !GXD_use_gpu () && !GXD_settings.fault ;
+}
+
+// The common case: a backend's product with no mask (or, on the CPU, a
+// complemented one: Skip its pattern), of the result's own type.  A and B
+// are read once, a tile is a view of their rows, and every tile's
+// distances go into one workspace (a fresh array per tile costs the
 // kernel's zeroing of its pages, more than the distances themselves on
 // short rows), or, on the CPU, to the selector row by row.  The same
 // backend and arithmetic as GXD_product's.
 static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
-    GrB_Matrix B, const gxd_selector *sel, int64_t nr_max, int64_t nc_max,
-    int64_t row_bytes)
+    GrB_Matrix B, const gxd_rows *Skip, const gxd_selector *sel,
+    int64_t nr_max, int64_t nc_max, int64_t row_bytes)
 {
     #define GXD_FREE_ALL GXD_rows_free (&Ar) ; GXD_rows_free (&Br) ;        \
         GXD_free (W) ; GXD_free (ap) ; GXD_free (bp) ;
@@ -242,7 +287,7 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
     // computed: no tile of distances at all, so rows of A go in tiles as
     // large as the selector's rows allow, against all of B (the test
     // hook's tiles, where set, so that merging runs on small inputs)
-    bool rows_to = (sel->row != NULL && !GXD_use_gpu () && !GXD_settings.fault) ;
+    bool rows_to = rows_direct (sel) ;
     if (rows_to)
     {
         nr_max = GXD_NEIGHBOR_TILE_BYTES / (row_bytes > 0 ? row_bytes : 1) ;
@@ -273,7 +318,12 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
             rows_view (&Bv, &Br.csr, c0, nc, bp, esize) ;
             if (rows_to)
             {
-                row_sink rs = { sel, c0 } ;
+                row_sink rs = { sel, c0, r0, NULL, NULL, esize } ;
+                if (Skip != NULL)
+                {
+                    rs.xp = Skip->csr.p ;
+                    rs.xj = Skip->csr.j ;
+                }
                 gxd_cpu_sink sink = { &rs, sink_row } ;
                 char msg [GXD_MSG_LEN] = "" ;
                 GrB_Info info = GXD_cpu_rows_to (&call->plan, &Av, &Bv, &sink, msg) ;
@@ -313,10 +363,15 @@ GrB_Info GXD_neighbors_run (const gxd_neighbors *N, GrB_Matrix Mask,
     if (forced_rows > 0 && forced_rows < nr_max) nr_max = forced_rows ;
     if (nr_max > m) nr_max = m ;
     if (nr_max < 1) nr_max = 1 ;
-    if (Mask == NULL && N->call.path == GXD_PATH_BACKEND
-        && N->call.type == N->type)
+    if (N->call.path == GXD_PATH_BACKEND && N->call.type == N->type
+        && (Mask == NULL || (N->d.mask_comp && rows_direct (sel))))
     {
-        return run_direct (N, A, B, sel, nr_max, nc_max, row_bytes) ;
+        // a complemented mask: its pairs are skipped as the rows go by
+        if (Mask != NULL) GXD_TRY (GXD_mask_pattern (&Skip, Mask, N->d.mask_struct)) ;
+        GXD_TRY (run_direct (N, A, B, (Mask != NULL) ? &Skip : NULL, sel,
+            nr_max, nc_max, row_bytes)) ;
+        GXD_FREE_ALL ;
+        return GrB_SUCCESS ;
     }
     for (int64_t r0 = 0 ; r0 < m ; r0 += nr_max)
     {

@@ -202,6 +202,14 @@ static void masks (void **state)
                 comp, false, 0, 1.5, false, "masked radius") ;
         }
     }
+    // a self-query with a complemented mask and without the point itself
+    // (on the CPU the rows go to the selector in runs between the mask's
+    // columns)
+    GrB_Matrix MB ;
+    gxt_result_mask (&MB, B, B, 0.4) ;
+    check_one (GxB_DIST_MANHATTAN_FP32, GrB_FP32, B, B, MB, false, true, true,
+        4, 0, false, "complemented mask, self excluded") ;
+    GrB_Matrix_free (&MB) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
 }
 
