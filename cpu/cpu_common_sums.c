@@ -20,7 +20,9 @@
 #include "gxd_cpu.h"
 #include "gxd_memory.h"
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <omp.h>
 
 void GXD_cpu_common_count (const gxd_csr *A, const gxd_csr *Bt, int64_t *terms)
 {
@@ -215,6 +217,47 @@ void GXD_cpu_keys (uint64_t *keys, const gxd_fvalues *F, int64_t L,
     }
 }
 
+// the sort's entries: a key and where the entry was
+typedef struct { uint64_t key ; int64_t p ; } keyed ;
+
+static int by_key_desc (const void *x, const void *y)
+{
+    uint64_t a = ((const keyed *) x)->key, b = ((const keyed *) y)->key ;
+    return (a < b) - (a > b) ;
+}
+
+GrB_Info GXD_cpu_sort_rows (int64_t *Sj, uint64_t *Sk, int64_t *perm,
+    const int64_t *p, const int64_t *j, int64_t nrows, const uint64_t *key)
+{
+    int64_t widest = 1 ;
+    for (int64_t i = 0 ; i < nrows ; i++)
+    {
+        if (p [i+1] - p [i] > widest) widest = p [i+1] - p [i] ;
+    }
+    int nth = omp_get_max_threads () ;
+    keyed *work = GXD_malloc (nth * widest * sizeof (keyed)) ;
+    if (work == NULL) return GrB_OUT_OF_MEMORY ;
+    #pragma omp parallel num_threads(nth)
+    {
+        keyed *e = work + widest * omp_get_thread_num () ;
+        #pragma omp for schedule(dynamic, 64)
+        for (int64_t i = 0 ; i < nrows ; i++)
+        {
+            int64_t p0 = p [i], len = p [i+1] - p0 ;
+            for (int64_t t = 0 ; t < len ; t++) e [t] = (keyed) { key [p0 + t], p0 + t } ;
+            qsort (e, len, sizeof (keyed), by_key_desc) ;
+            for (int64_t t = 0 ; t < len ; t++)
+            {
+                Sj [p0 + t] = j [e [t].p] ;
+                Sk [p0 + t] = e [t].key ;
+                if (perm != NULL) perm [p0 + t] = e [t].p ;
+            }
+        }
+    }
+    GXD_free (work) ;
+    return GrB_SUCCESS ;
+}
+
 static inline uint64_t kmax (uint64_t a, uint64_t b)
 {
     return (a > b) ? a : b ;
@@ -238,7 +281,17 @@ void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
     {
         int64_t c = Aj [p], q0 = Btp [c], q1 = Btp [c+1] ;
         int32_t t = (int32_t) (p - p0) ;
-        if (tk == NULL)
+        if (R->Ax != NULL)
+        {
+            const double x = R->Ax [p], *Btx = R->Bt->x ;
+            for (int64_t q = q0 ; q < q1 ; q++)
+            {
+                int64_t j = Btj [q] ;
+                K [j] = kmax (K [j], gxd_abs_key (x - Btx [q])) ;
+                run [j] += (run [j] == t) ;
+            }
+        }
+        else if (tk == NULL)
         {
             const uint64_t *G = Gk + nb * ia [p] ;
             for (int64_t q = q0 ; q < q1 ; q++)

@@ -61,6 +61,14 @@ GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, int64_t j0,
     int64_t j1, char *msg) ;
 void GXD_cpu_tile_free (cpu_tile *T) ;
 
+// rows of B a block: a thread's accumulators over one block stay in cache
+#define CPU_JBLOCK 16384
+
+// CHEBYSHEV of every pair, C [i*n + j] (sink NULL) or each row's pieces of
+// CPU_JBLOCK columns handed to the sink (cpu_dense.c's two forms)
+GrB_Info GXD_cpu_chebyshev (const gxd_plan *P, const cpu_rows *A,
+    const cpu_rows *B, void *C, const gxd_cpu_sink *sink, char *msg) ;
+
 // exact distance of one pair over the union of its columns
 double GXD_cpu_pair (const gxd_plan *P, const cpu_rows *A, int64_t i,
     const cpu_rows *B, int64_t j) ;

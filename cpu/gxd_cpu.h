@@ -12,6 +12,7 @@
 
 #include <GraphBLAS.h>
 #include "gxd_metric.h"
+#include <string.h>
 
 // C [i*n+j] = d(A(i,:), B(j,:)), float or double (P->fp64)
 GrB_Info GXD_cpu_dense (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
@@ -97,6 +98,15 @@ static inline uint64_t gxd_key (uint64_t v, gxd_key_kind kind, bool min)
     return min ? ~v : v ;
 }
 
+// the key of |x| for a MAX of doubles (NaN: 0, omitted): CHEBYSHEV's terms
+static inline uint64_t gxd_abs_key (double x)
+{
+    uint64_t v ;
+    memcpy (&v, &x, sizeof (v)) ;
+    v &= ~GXD_KEY_SIGN ;
+    return (v > 0x7FF0000000000000ULL) ? 0 : (v | GXD_KEY_SIGN) ;
+}
+
 // the value of a key, as the arithmetic's 64 bits (key 0 of FP: NaN)
 static inline uint64_t gxd_key_value (uint64_t key, gxd_key_kind kind,
     bool min)
@@ -112,6 +122,14 @@ static inline uint64_t gxd_key_value (uint64_t key, gxd_key_kind kind,
 void GXD_cpu_keys (uint64_t *keys, const gxd_fvalues *F, int64_t L,
     gxd_key_kind kind, bool min) ;
 
+// each row of the pattern (p, j, nrows rows) in descending order of its
+// entries' keys (key [q] for the entry at q): Sj and Sk the columns and keys
+// in that order and (perm not NULL) perm [q] where in (p, j) the entry now
+// at q was.  Ties keep no particular order: the MIN and MAX unions read
+// only the keys.  GrB_OUT_OF_MEMORY or GrB_SUCCESS.
+GrB_Info GXD_cpu_sort_rows (int64_t *Sj, uint64_t *Sk, int64_t *perm,
+    const int64_t *p, const int64_t *j, int64_t nrows, const uint64_t *key) ;
+
 // A MIN or MAX union of every pair, one row of A at a time.  With A0 =
 // f(., e) on A, B0 = f(e, .) on B and e the missing entries' value, the
 // best term of pair (i,j) is the best of: f over their common columns;
@@ -125,6 +143,9 @@ typedef struct
 {
     const gxd_csr *A ;          // A's rows, each in descending order of Ak
     const uint64_t *Ak ;        // keys of A0, as A's entries
+    const double *Ax ;          // not NULL: the terms are CHEBYSHEV's
+                                // |x - y| of these values (as A's
+                                // entries) and Bt's (doubles)
     const gxd_csr *Bt ;         // B transposed (the common columns)
     const int64_t *Bp, *Bj ;    // B's rows, each in descending order of Bk
     const uint64_t *Bk ;        // keys of B0, as those entries
@@ -150,7 +171,8 @@ gxd_minmax_work ;
 
 // Ci [j] (the result's type) for every row j of B, from row i's terms'
 // keys: tk [0 ...] in the order of GXD_cpu_common_gather (row i's first),
-// or (tk NULL) the grid's keys Gk [ia [p] * nb + ib [q]]
+// or (tk NULL) the grid's keys Gk [ia [p] * nb + ib [q]], or (R->Ax not
+// NULL, tk and Gk NULL) the keys of |x - y| computed here
 void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
     const uint64_t *Gk, const int32_t *ia, const int32_t *ib, int64_t nb,
     const gxd_minmax_work *W, void *Ci) ;

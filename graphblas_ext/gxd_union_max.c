@@ -72,15 +72,6 @@ static GrB_Info monoid_of (bool *ok, gxd_key_kind *kind, bool *min,
     #undef GXD_FREE_ALL
 }
 
-// a row's entries by descending key
-typedef struct { uint64_t key ; int64_t p ; } keyed ;
-
-static int by_key_desc (const void *x, const void *y)
-{
-    uint64_t a = ((const keyed *) x)->key, b = ((const keyed *) y)->key ;
-    return (a < b) - (a > b) ;
-}
-
 // the rows of R (its pattern, the 64-bit values of f in V: V's pattern is
 // R's) each in descending order of their keys: columns into Sj, keys into
 // Sk, and (Sx not NULL) R's values of xs bytes into Sx
@@ -88,38 +79,27 @@ static GrB_Info sort_rows (int64_t *Sj, uint64_t *Sk, char *Sx,
     const gxd_csr *R, size_t xs, const gxd_csr *V, gxd_key_kind kind,
     bool min)
 {
-    int64_t m = R->nrows, widest = 1 ;
-    for (int64_t i = 0 ; i < m ; i++)
+    int64_t m = R->nrows, nz = R->p [m] ;
+    uint64_t *key = GXD_malloc ((nz > 0 ? nz : 1) * sizeof (uint64_t)) ;
+    int64_t *perm = (Sx == NULL) ? NULL
+        : GXD_malloc ((nz > 0 ? nz : 1) * sizeof (int64_t)) ;
+    GrB_Info info = GrB_OUT_OF_MEMORY ;
+    if (key != NULL && (Sx == NULL || perm != NULL))
     {
-        if (R->p [i+1] - R->p [i] > widest) widest = R->p [i+1] - R->p [i] ;
+        const uint64_t *v = V->x ;
+        #pragma omp parallel for schedule(static)
+        for (int64_t q = 0 ; q < nz ; q++) key [q] = gxd_key (v [q], kind, min) ;
+        info = GXD_cpu_sort_rows (Sj, Sk, perm, R->p, R->j, m, key) ;
     }
-    int nth = omp_get_max_threads () ;
-    keyed *work = GXD_malloc (nth * widest * sizeof (keyed)) ;
-    if (work == NULL) return GrB_OUT_OF_MEMORY ;
-    const uint64_t *v = V->x ;
-    const char *x = R->x ;
-    #pragma omp parallel num_threads(nth)
+    if (info == GrB_SUCCESS && Sx != NULL)
     {
-        keyed *e = work + widest * omp_get_thread_num () ;
-        #pragma omp for schedule(dynamic, 64)
-        for (int64_t i = 0 ; i < m ; i++)
-        {
-            int64_t p0 = R->p [i], len = R->p [i+1] - p0 ;
-            for (int64_t t = 0 ; t < len ; t++)
-            {
-                e [t] = (keyed) { gxd_key (v [p0 + t], kind, min), p0 + t } ;
-            }
-            qsort (e, len, sizeof (keyed), by_key_desc) ;
-            for (int64_t t = 0 ; t < len ; t++)
-            {
-                Sj [p0 + t] = R->j [e [t].p] ;
-                Sk [p0 + t] = e [t].key ;
-                if (Sx != NULL) memcpy (Sx + xs * (p0 + t), x + xs * e [t].p, xs) ;
-            }
-        }
+        const char *x = R->x ;
+        #pragma omp parallel for schedule(static)
+        for (int64_t q = 0 ; q < nz ; q++) memcpy (Sx + xs * q, x + xs * perm [q], xs) ;
     }
-    GXD_free (work) ;
-    return GrB_SUCCESS ;
+    GXD_free (key) ;
+    GXD_free (perm) ;
+    return info ;
 }
 
 //------------------------------------------------------------------------------

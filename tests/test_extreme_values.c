@@ -6,6 +6,8 @@
 // Issue 15, defects 3 and 9: no intermediate may overflow or underflow where
 // the result is representable (docs/metrics.md, "Extreme values").
 //
+//  - CHEBYSHEV of every pair equals the merge of each pair's rows, bit for
+//    bit, on rows of NaN, infinities, signed zeros and extremes.
 //  - Minkowski of large p (1e5, 1e300) is the largest difference, not 0; p =
 //    INFINITY is Chebyshev (bit for bit); p <= 0, -0, -inf and NaN are
 //    GrB_INVALID_VALUE; p in {0.5, 3, 1e5, 1e300, inf}, FP32 and FP64,
@@ -645,6 +647,66 @@ static void minkowski_of_infinite_p_is_chebyshev (void **state)
     }
 }
 
+// CHEBYSHEV of every pair (the intersection product and the rows sorted by
+// |x|, on the CPU) equals the merge of each pair's two rows (the sampled
+// path, here under a full mask) bit for bit, on rows of NaN, infinities,
+// signed zeros, extremes and ties, some empty; B wider than the CPU's block
+// of rows (16,384) so that several blocks run
+static void chebyshev_all_pairs_equals_the_merge (void **state)
+{
+    GXT_START ( ) ;
+    const double pool [14] = { NAN, INFINITY, -INFINITY, 0.0, -0.0, 1e300,
+        -1e300, 5e-324, 1.5, -1.5, 3, -7, 7, 0.25 } ;
+    const GrB_Index m = 37, n = 2 * 16384 + 77, k = 40 ;
+    for (int t = 0 ; t < 2 ; t++)
+    {
+        GrB_Type type = t ? GrB_FP64 : GrB_FP32 ;
+        GrB_Semiring s = t ? GxB_DIST_CHEBYSHEV_FP64 : GxB_DIST_CHEBYSHEV_FP32 ;
+        GrB_Matrix X [2] = { NULL, NULL } ;
+        for (int w = 0 ; w < 2 ; w++)
+        {
+            GrB_Index rows = w ? n : m, nz = 0 ;
+            GrB_Index *I = malloc (rows * 8 * sizeof (GrB_Index)) ;
+            GrB_Index *J = malloc (rows * 8 * sizeof (GrB_Index)) ;
+            double *V = malloc (rows * 8 * sizeof (double)) ;
+            assert_non_null (I) ; assert_non_null (J) ; assert_non_null (V) ;
+            for (GrB_Index i = 0 ; i < rows ; i++)
+            {
+                int len = (int) (gxt_rand ( ) % 8) ;     // 0 .. 7, some empty
+                for (int e = 0 ; e < len ; e++)
+                {
+                    I [nz] = i ;
+                    J [nz] = gxt_rand ( ) % k ;
+                    V [nz] = (gxt_rand ( ) % 3 == 0) ? gxt_uniform ( ) * 10 - 5
+                        : pool [gxt_rand ( ) % 14] ;
+                    nz++ ;
+                }
+            }
+            GXT_OK (GrB_Matrix_new (&X [w], type, rows, k)) ;
+            GXT_OK (GrB_Matrix_build_FP64 (X [w], I, J, V, nz, GrB_FIRST_FP64)) ;
+            free (I) ; free (J) ; free (V) ;
+        }
+        for (int pairs = 0 ; pairs < 2 ; pairs++)
+        {
+            GrB_Matrix A = X [0], B = pairs ? X [1] : X [0] ;
+            GrB_Matrix C1 = NULL, C2 = NULL, M = NULL ;
+            GrB_Index mb ;
+            GXT_OK (GrB_Matrix_nrows (&mb, B)) ;
+            GXT_OK (gxt_distance (&C1, type, s, A, B, NULL)) ;
+            GXT_OK (GrB_Matrix_new (&M, GrB_BOOL, m, mb)) ;
+            GXT_OK (GrB_Matrix_assign_BOOL (M, NULL, NULL, true, GrB_ALL, m,
+                GrB_ALL, mb, NULL)) ;
+            gxt_new_result (&C2, type, A, B) ;
+            gxt_poison (C2) ;
+            GXT_OK (GxB_mxm_distance (C2, M, NULL, s, A, B, GrB_DESC_S)) ;
+            gxt_check_bitwise (C1, C2, pairs ? "CHEBYSHEV, A x wide B"
+                : "CHEBYSHEV, A x A") ;
+            GrB_Matrix_free (&C1) ; GrB_Matrix_free (&C2) ; GrB_Matrix_free (&M) ;
+        }
+        GrB_Matrix_free (&X [0]) ; GrB_Matrix_free (&X [1]) ;
+    }
+}
+
 static void minkowski_p_not_positive_or_nan_is_invalid (void **state)
 {
     GXT_START ( ) ;
@@ -778,6 +840,7 @@ static const struct CMUnitTest tests [ ] =
 {
     cmocka_unit_test (minkowski_of_large_p_is_the_largest_difference),
     cmocka_unit_test (minkowski_of_infinite_p_is_chebyshev),
+    cmocka_unit_test (chebyshev_all_pairs_equals_the_merge),
     cmocka_unit_test (minkowski_p_not_positive_or_nan_is_invalid),
     cmocka_unit_test (kl_of_subnormal_and_huge_entries_is_finite),
     cmocka_unit_test (textbook_intermediates_out_of_range_are_avoided),
