@@ -463,6 +463,9 @@ __host__ __device__ constexpr bool gxd_fx_metric (int m)
         || m == GXD_HELLINGER || m == GXD_JENSEN_SHANNON
         || m == GXD_MINKOWSKI || gxd_metric_counts (m) ;
 }
+// whether an intersection plan of kernel variant kv (gxd_gpu_tuning.kv; 0:
+// by metric) takes the fixed-point kernels: known before any upload
+bool gxd_fx_planned (int kv, int metric) ;
 GrB_Info gxd_intersect_fx_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_intersect_fx_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     void *Ct, cudaStream_t s, char *msg) ;

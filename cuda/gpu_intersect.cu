@@ -198,12 +198,17 @@ GrB_Info gxd_intersect_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     return gxd_fail (GrB_INVALID_VALUE, msg, "unknown metric in plan") ;
 }
 
+bool gxd_fx_planned (int kv, int metric)
+{
+    if (kv < 1 || kv > 3) kv = gxd_default_kv (metric) ;
+    return kv == 3 && gxd_fx_metric (metric) ;
+}
+
 // row contexts of A and B, and B by columns in tiles of tn rows
 GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows ;
-    const int kv = (G->kv >= 1 && G->kv <= 3) ? G->kv : gxd_default_kv (G->P.metric) ;
     if (G->tn <= 0 || G->tn > n) G->tn = (n > 0) ? n : 1 ;
     G->ntiles = (n + G->tn - 1) / G->tn ;
     if (G->ntiles < 1) G->ntiles = 1 ;
@@ -214,7 +219,7 @@ GrB_Info gxd_intersect_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     GXD_GPU_TRY (gxd_build_csc_tiles (&G->B, G->P.fp64, G->tn, G->ntiles, G->csc,
         &G->csc_pool, s, msg)) ;
     // variant 3: the fixed-point kernel (gpu_intersect_fx.cu)
-    if (kv == 3 && gxd_fx_metric (G->P.metric))
+    if (gxd_fx_planned (G->kv, G->P.metric))
         GXD_GPU_TRY (gxd_intersect_fx_prepare (G, s, msg)) ;
 cleanup:
     return info ;

@@ -26,6 +26,7 @@
 //   row, shared memory of O(k).
 
 #include "gpu_internal.cuh"
+#include "gpu_tuning.h"
 #include <math.h>
 #include <math_constants.h>
 #include <cub/block/block_scan.cuh>
@@ -356,6 +357,14 @@ static int64_t fused_tile_rows (int64_t m, size_t row_bytes)
     return (rows < 1) ? 1 : (rows > m) ? m : rows ;
 }
 
+extern "C" bool GXD_gpu_knn_fused (const gxd_plan *P, int64_t k, bool largest)
+{
+    if (largest || k > GXD_FX_SEL_MAXK) return false ;
+    gxd_strategy s = gxd_choose_strategy (P) ;
+    return s == GXD_STRAT_CHEBYSHEV
+        || (s == GXD_STRAT_INTERSECT && gxd_fx_planned (gxd_tuning ().kv, P->metric)) ;
+}
+
 extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     const gxd_csr *B, int64_t k, bool largest, bool exclude_self,
     const gxd_csr *X, bool *done, int64_t *Cj, double *Cd, int64_t *count,
@@ -386,7 +395,7 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     }
     if (m == 0) { *done = true ; return GrB_SUCCESS ; }
     // pairs that are not candidates: only where the selection is fused
-    if (X != NULL && (largest || k > GXD_FX_SEL_MAXK)) return GrB_SUCCESS ;
+    if (X != NULL && !GXD_gpu_knn_fused (P, k, largest)) return GrB_SUCCESS ;
     GXD_CUDA_TRY (cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking)) ;
     {
         int strategy = gxd_choose_strategy (P) ;

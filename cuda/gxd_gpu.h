@@ -50,6 +50,11 @@ void GXD_gpu_staging_free (void) ;
 GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     int64_t k, bool largest, bool exclude_self, const gxd_csr *X, bool *done,
     int64_t *Cj, double *Cd, int64_t *count, char *msg) ;
+// whether GXD_gpu_knn selects inside the kernels for plan P, k and largest
+// (so takes a complemented mask's pattern X), known before any upload; on
+// values that are not finite Chebyshev's kernel still leaves the query to
+// the host
+bool GXD_gpu_knn_fused (const gxd_plan *P, int64_t k, bool largest) ;
 
 // every row of B within eps of each row of A (d <= eps; d >= eps when
 // largest), exclude_self skips j == i.  Row tile by row tile, the sink

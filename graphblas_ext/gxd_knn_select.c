@@ -262,7 +262,10 @@ static GrB_Info gpu_knn (bool *done, knn *S, const gxd_neighbors *N,
     gxd_rows Ar = { 0 }, Br = { 0 }, Skip = { 0 } ;
     bool ok, gpu_done = false ;
     *done = false ;
-    if (S->k > GXD_GPU_KNN_MAX_K || (Mask != NULL && !N->d.mask_comp))
+    // a complemented mask only where the kernels select (decided before
+    // the rows are made and uploaded: other plans take the host's tiles)
+    if (S->k > GXD_GPU_KNN_MAX_K || (Mask != NULL && (!N->d.mask_comp
+        || !GXD_gpu_knn_fused (&N->call.plan, S->k, S->largest))))
     {
         return GrB_SUCCESS ;
     }
