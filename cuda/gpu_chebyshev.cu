@@ -102,11 +102,15 @@ __global__ void __launch_bounds__ (GXD_CH_THREADS) k_chebyshev (
 // rows sorted by descending magnitude
 //------------------------------------------------------------------------------
 
+// |x|, and -1 for NaN: the descending orders put NaN after every number,
+// so the first entry a walk finds missing from the other row has the
+// largest |x| of those missing (fmax omits NaN; as the first it would hide
+// them)
 template <typename T>
 __global__ void k_abs (const T *x, T *key, int64_t nnz)
 {
     int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
-    if (q < nnz) key [q] = (T) fabs ((double) x [q]) ;
+    if (q < nnz) key [q] = isnan (x [q]) ? (T) -1 : (T) fabs ((double) x [q]) ;
 }
 
 // sj/sx: the entries of each row of D by descending |x| (stable: ties keep
