@@ -18,6 +18,7 @@
 // distinct values instead, and the terms look their value up in that grid.
 
 #include "gxd_cpu.h"
+#include "gxd_metric_ops.h"
 #include "gxd_memory.h"
 #include <stdbool.h>
 #include <stdlib.h>
@@ -281,13 +282,23 @@ void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
     {
         int64_t c = Aj [p], q0 = Btp [c], q1 = Btp [c+1] ;
         int32_t t = (int32_t) (p - p0) ;
-        if (R->Ax != NULL)
+        if (R->P != NULL && R->P->metric == GXD_CHEBYSHEV)
         {
             const double x = R->Ax [p], *Btx = R->Bt->x ;
             for (int64_t q = q0 ; q < q1 ; q++)
             {
                 int64_t j = Btj [q] ;
                 K [j] = kmax (K [j], gxd_abs_key (x - Btx [q])) ;
+                run [j] += (run [j] == t) ;
+            }
+        }
+        else if (R->P != NULL)
+        {
+            const double x = R->Ax [p], *Btx = R->Bt->x ;
+            for (int64_t q = q0 ; q < q1 ; q++)
+            {
+                int64_t j = Btj [q] ;
+                K [j] = kmax (K [j], gxd_double_key (gxd_mult (R->P, x, Btx [q]), R->min)) ;
                 run [j] += (run [j] == t) ;
             }
         }
@@ -324,20 +335,32 @@ void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
     const gxd_key_kind kind = R->kind ;
     const bool min = R->min ;
     const size_t zs = R->zs ;
+    const bool none = (R->P != NULL && R->P->metric == GXD_GENERIC) ;
+    uint64_t identity = 0 ;
+    if (none)
+    {
+        double e = gxd_add_identity (R->P) ;
+        memcpy (&identity, &e, sizeof (identity)) ;
+    }
     for (int64_t j = 0 ; j < n ; j++)
     {
         uint64_t best = K [j] ;
         if (run [j] < nA) best = kmax (best, Ak [run [j]]) ;
-        if (!mark [Bj0 [j]]) best = kmax (best, Bk0 [j]) ;
-        else
-        {
-            int64_t q = Bp [j] + 1, q1 = Bp [j+1] ;
-            while (q < q1 && mark [Bj [q]]) q++ ;
-            if (q < q1) best = kmax (best, Bk [q]) ;
-        }
         bool miss = (cnt == NULL) || (nA + (Bp [j+1] - Bp [j]) - cnt [j] < k) ;
         if (miss) best = kmax (best, fee) ;
-        uint64_t v = gxd_key_value (best, kind, min) ;
+        // row j's entries only while they could beat the best so far (an
+        // empty row's key 0 never does)
+        if (Bk0 [j] > best)
+        {
+            if (!mark [Bj0 [j]]) best = Bk0 [j] ;
+            else
+            {
+                int64_t q = Bp [j] + 1, q1 = Bp [j+1] ;
+                while (q < q1 && Bk [q] > best && mark [Bj [q]]) q++ ;
+                if (q < q1) best = kmax (best, Bk [q]) ;
+            }
+        }
+        uint64_t v = (best == 0 && none) ? identity : gxd_key_value (best, kind, min) ;
         if (kind == GXD_KEY_FP)
         {
             double d ;

@@ -9,9 +9,9 @@
 //    B, then each pair is finalized with the row norms; work = intermediate
 //    products + one pass over the output.  Pairs that cancel are recomputed
 //    over the union (gxd_needs_exact).
-//  - Chebyshev: the intersection product and a step per pair
-//    (cpu_chebyshev.c).
-//  - union (generic non-plus monoids, Minkowski of p above GXD_MINK_PMAX,
+//  - MIN and MAX unions (Chebyshev, generic plans under MIN or MAX): the
+//    intersection product and a step per pair (cpu_minmax.c).
+//  - union (other generic monoids, Minkowski of p above GXD_MINK_PMAX,
 //    exact mode): every pair by a merge of the two rows; work = sum over
 //    pairs of |a| + |b|.
 // Rows of B go in blocks of CPU_JBLOCK so accumulators stay in cache; any
@@ -208,7 +208,7 @@ static GrB_Info all_pairs (const gxd_plan *P, const gxd_csr *Acsr,
     cpu_rows A, B ;
     GrB_Info info = GXD_cpu_rows_pair (&A, &B, P, Acsr, Bcsr, msg) ;
     if (info != GrB_SUCCESS) return info ;
-    if (P->metric == GXD_CHEBYSHEV) info = GXD_cpu_chebyshev (P, &A, &B, C, sink, msg) ;
+    if (GXD_cpu_minmax_plan (P)) info = GXD_cpu_minmax (P, &A, &B, C, sink, msg) ;
     else if (use_rewrite (P)) info = dense_rewrite (P, &A, &B, C, sink, msg) ;
     else info = dense_union (P, &A, &B, C, sink, msg) ;
     GXD_cpu_rows_free (&A) ;

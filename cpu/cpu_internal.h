@@ -64,9 +64,11 @@ void GXD_cpu_tile_free (cpu_tile *T) ;
 // rows of B a block: a thread's accumulators over one block stay in cache
 #define CPU_JBLOCK 16384
 
-// CHEBYSHEV of every pair, C [i*n + j] (sink NULL) or each row's pieces of
-// CPU_JBLOCK columns handed to the sink (cpu_dense.c's two forms)
-GrB_Info GXD_cpu_chebyshev (const gxd_plan *P, const cpu_rows *A,
+// CHEBYSHEV, or a generic plan under MIN or MAX, of every pair (the plans
+// GXD_cpu_minmax_plan accepts): C [i*n + j] (sink NULL) or each row's
+// pieces of CPU_JBLOCK columns handed to the sink (cpu_dense.c's two forms)
+bool GXD_cpu_minmax_plan (const gxd_plan *P) ;
+GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     const cpu_rows *B, void *C, const gxd_cpu_sink *sink, char *msg) ;
 
 // exact distance of one pair over the union of its columns

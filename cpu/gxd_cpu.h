@@ -98,7 +98,16 @@ static inline uint64_t gxd_key (uint64_t v, gxd_key_kind kind, bool min)
     return min ? ~v : v ;
 }
 
-// the key of |x| for a MAX of doubles (NaN: 0, omitted): CHEBYSHEV's terms
+// the key of a double
+static inline uint64_t gxd_double_key (double x, bool min)
+{
+    uint64_t v ;
+    memcpy (&v, &x, sizeof (v)) ;
+    return gxd_key (v, GXD_KEY_FP, min) ;
+}
+
+// the key of |x| for a MAX (gxd_double_key (fabs (x), false), without the
+// call): CHEBYSHEV's terms
 static inline uint64_t gxd_abs_key (double x)
 {
     uint64_t v ;
@@ -143,9 +152,12 @@ typedef struct
 {
     const gxd_csr *A ;          // A's rows, each in descending order of Ak
     const uint64_t *Ak ;        // keys of A0, as A's entries
-    const double *Ax ;          // not NULL: the terms are CHEBYSHEV's
-                                // |x - y| of these values (as A's
-                                // entries) and Bt's (doubles)
+    const gxd_plan *P ;         // not NULL: the terms are P's (CHEBYSHEV's
+    const double *Ax ;          // |x - y| or a generic plan's x (*) y) of
+                                // these values (as A's entries) and Bt's
+                                // (doubles), and a pair whose every term
+                                // is NaN gets (+)'s identity, as P's merge
+                                // (cpu_pair.c) gives it; else NaN
     const gxd_csr *Bt ;         // B transposed (the common columns)
     const int64_t *Bp, *Bj ;    // B's rows, each in descending order of Bk
     const uint64_t *Bk ;        // keys of B0, as those entries
@@ -171,8 +183,8 @@ gxd_minmax_work ;
 
 // Ci [j] (the result's type) for every row j of B, from row i's terms'
 // keys: tk [0 ...] in the order of GXD_cpu_common_gather (row i's first),
-// or (tk NULL) the grid's keys Gk [ia [p] * nb + ib [q]], or (R->Ax not
-// NULL, tk and Gk NULL) the keys of |x - y| computed here
+// or (tk NULL) the grid's keys Gk [ia [p] * nb + ib [q]], or (R->P not
+// NULL, tk and Gk NULL) the keys of P's terms computed here
 void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
     const uint64_t *Gk, const int32_t *ia, const int32_t *ib, int64_t nb,
     const gxd_minmax_work *W, void *Ci) ;

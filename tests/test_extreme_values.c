@@ -6,8 +6,9 @@
 // Issue 15, defects 3 and 9: no intermediate may overflow or underflow where
 // the result is representable (docs/metrics.md, "Extreme values").
 //
-//  - CHEBYSHEV of every pair equals the merge of each pair's rows, bit for
-//    bit, on rows of NaN, infinities, signed zeros and extremes.
+//  - MIN and MAX unions of every pair (CHEBYSHEV bit for bit, x - y under
+//    MAX and MIN) equal the merge of each pair's rows on rows of NaN,
+//    infinities, signed zeros and extremes.
 //  - Minkowski of large p (1e5, 1e300) is the largest difference, not 0; p =
 //    INFINITY is Chebyshev (bit for bit); p <= 0, -0, -inf and NaN are
 //    GrB_INVALID_VALUE; p in {0.5, 3, 1e5, 1e300, inf}, FP32 and FP64,
@@ -647,12 +648,14 @@ static void minkowski_of_infinite_p_is_chebyshev (void **state)
     }
 }
 
-// CHEBYSHEV of every pair (the intersection product and the rows sorted by
-// |x|, on the CPU) equals the merge of each pair's two rows (the sampled
-// path, here under a full mask) bit for bit, on rows of NaN, infinities,
-// signed zeros, extremes and ties, some empty; B wider than the CPU's block
-// of rows (16,384) so that several blocks run
-static void chebyshev_all_pairs_equals_the_merge (void **state)
+// MIN and MAX unions of every pair (on the CPU: the intersection product
+// and rows sorted by their terms with the missing value) equal the merge of
+// each pair's two rows (the sampled path, here under a full mask): CHEBYSHEV
+// bit for bit, x - y under MAX (missing entries 0) and under MIN (missing
+// entries 1.5) in value (zeros of either sign are equal), on rows of NaN,
+// infinities, signed zeros, extremes and ties, some empty; B wider than the
+// CPU's block of rows (16,384) so that several blocks run
+static void minmax_all_pairs_equal_the_merge (void **state)
 {
     GXT_START ( ) ;
     const double pool [14] = { NAN, INFINITY, -INFINITY, 0.0, -0.0, 1e300,
@@ -661,7 +664,16 @@ static void chebyshev_all_pairs_equals_the_merge (void **state)
     for (int t = 0 ; t < 2 ; t++)
     {
         GrB_Type type = t ? GrB_FP64 : GrB_FP32 ;
-        GrB_Semiring s = t ? GxB_DIST_CHEBYSHEV_FP64 : GxB_DIST_CHEBYSHEV_FP32 ;
+        GxB_NAMM nmax = NULL, nmin = NULL ;
+        GrB_Semiring s [3] = { t ? GxB_DIST_CHEBYSHEV_FP64 : GxB_DIST_CHEBYSHEV_FP32,
+            NULL, NULL } ;
+        GXT_OK (GxB_NAMM_new (&nmax, t ? GrB_MINUS_FP64 : GrB_MINUS_FP32, 0)) ;
+        GXT_OK (GxB_NAMM_new (&nmin, t ? GrB_MINUS_FP64 : GrB_MINUS_FP32, 1.5)) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s [1], t ? GrB_MAX_MONOID_FP64
+            : GrB_MAX_MONOID_FP32, nmax)) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s [2], t ? GrB_MIN_MONOID_FP64
+            : GrB_MIN_MONOID_FP32, nmin)) ;
+        const char *what [3] = { "CHEBYSHEV", "x - y under MAX", "x - y under MIN" } ;
         GrB_Matrix X [2] = { NULL, NULL } ;
         for (int w = 0 ; w < 2 ; w++)
         {
@@ -686,24 +698,30 @@ static void chebyshev_all_pairs_equals_the_merge (void **state)
             GXT_OK (GrB_Matrix_build_FP64 (X [w], I, J, V, nz, GrB_FIRST_FP64)) ;
             free (I) ; free (J) ; free (V) ;
         }
-        for (int pairs = 0 ; pairs < 2 ; pairs++)
+        for (int q = 0 ; q < 6 ; q++)
         {
+            int pairs = q & 1 ;
             GrB_Matrix A = X [0], B = pairs ? X [1] : X [0] ;
             GrB_Matrix C1 = NULL, C2 = NULL, M = NULL ;
             GrB_Index mb ;
             GXT_OK (GrB_Matrix_nrows (&mb, B)) ;
-            GXT_OK (gxt_distance (&C1, type, s, A, B, NULL)) ;
+            GXT_OK (gxt_distance (&C1, type, s [q/2], A, B, NULL)) ;
             GXT_OK (GrB_Matrix_new (&M, GrB_BOOL, m, mb)) ;
             GXT_OK (GrB_Matrix_assign_BOOL (M, NULL, NULL, true, GrB_ALL, m,
                 GrB_ALL, mb, NULL)) ;
             gxt_new_result (&C2, type, A, B) ;
             gxt_poison (C2) ;
-            GXT_OK (GxB_mxm_distance (C2, M, NULL, s, A, B, GrB_DESC_S)) ;
-            gxt_check_bitwise (C1, C2, pairs ? "CHEBYSHEV, A x wide B"
-                : "CHEBYSHEV, A x A") ;
+            GXT_OK (GxB_mxm_distance (C2, M, NULL, s [q/2], A, B, GrB_DESC_S)) ;
+            char context [64] ;
+            snprintf (context, sizeof (context), "%s, %s", what [q/2],
+                pairs ? "A x wide B" : "A x A") ;
+            if (q < 2) gxt_check_bitwise (C1, C2, context) ;
+            else gxt_check_same (C1, C2, 0, 0, context) ;
             GrB_Matrix_free (&C1) ; GrB_Matrix_free (&C2) ; GrB_Matrix_free (&M) ;
         }
         GrB_Matrix_free (&X [0]) ; GrB_Matrix_free (&X [1]) ;
+        GrB_Semiring_free (&s [1]) ; GrB_Semiring_free (&s [2]) ;
+        GxB_NAMM_free (&nmax) ; GxB_NAMM_free (&nmin) ;
     }
 }
 
@@ -840,7 +858,7 @@ static const struct CMUnitTest tests [ ] =
 {
     cmocka_unit_test (minkowski_of_large_p_is_the_largest_difference),
     cmocka_unit_test (minkowski_of_infinite_p_is_chebyshev),
-    cmocka_unit_test (chebyshev_all_pairs_equals_the_merge),
+    cmocka_unit_test (minmax_all_pairs_equal_the_merge),
     cmocka_unit_test (minkowski_p_not_positive_or_nan_is_invalid),
     cmocka_unit_test (kl_of_subnormal_and_huge_entries_is_finite),
     cmocka_unit_test (textbook_intermediates_out_of_range_are_avoided),

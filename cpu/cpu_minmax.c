@@ -1,30 +1,52 @@
 // SPDX-License-Identifier: Apache-2.0
 //------------------------------------------------------------------------------
-// cpu/cpu_chebyshev.c: CHEBYSHEV, every pair, by the split of its union
+// cpu/cpu_minmax.c: MIN and MAX unions of every pair, by their split
 //------------------------------------------------------------------------------
 
-// max |x - y| over the union of rows i and j is the largest of |x - y| over
-// their common columns (the intersection product, B by columns), |x| over
-// the columns of row i that row j lacks, and |y| over those of row j that
-// row i lacks.  With each row's entries in descending order of |x|, the
-// second is the first entry of row i's order that row j lacks (the product
-// counts how many of row i's first entries row j holds), the third the
-// first of row j's order that row i lacks (a step or a few): the MAX union
-// of gxd_minmax (cpu/gxd_cpu.h), which user operators take too, with the
-// terms computed in place.  Work: the intersection product and a step per
-// pair, where a merge of the two rows costs |a| + |b| a pair.  A maximum is
-// exact and NaN is omitted by both, so the result is the merge's, bit for
-// bit (the merge starts from 0, as the key of f(e,e) = |0 - 0| here).
+// CHEBYSHEV, and generic plans (a user's compiled operator, or a built-in
+// one) under the MIN or MAX monoid.  The best term over the union of rows i
+// and j is the best of f over their common columns (the intersection
+// product, B by columns), f(x,e) over the columns of row i that row j
+// lacks, f(e,y) over those of row j that row i lacks, and f(e,e) where a
+// column is in neither.  With each row's entries in (+)'s order of f(x,e)
+// (f(e,y)), best first, the second is the first entry of row i's order
+// that row j lacks (the product counts how many of row i's first entries
+// row j holds), the third the first of row j's order that row i lacks (a
+// step or a few): gxd_minmax (cpu/gxd_cpu.h), which operators that only
+// GraphBLAS can call take too, with the terms computed in place.  Work: the
+// intersection product and a step per pair, where a merge of the two rows
+// costs |a| + |b| a pair.  MIN and MAX pick one of the terms and omit NaN
+// as the merge does, so the result is the merge's (cpu_pair.c) but for the
+// sign of a zero between +0 and -0 (MAX gives +0, MIN -0).  For CHEBYSHEV
+// f(e,e) = |0 - 0| = 0 is below every other term, so no column is counted.
 
 #include "cpu_internal.h"
 #include <omp.h>
 
-// keys of |x| for the entries of R, into key [0 .. nnz-1]
-static void abs_keys (uint64_t *key, const cpu_rows *R)
+bool GXD_cpu_minmax_plan (const gxd_plan *P)
+{
+    return P->metric == GXD_CHEBYSHEV || (P->metric == GXD_GENERIC
+        && (P->add == GXD_OP_MIN || P->add == GXD_OP_MAX)) ;
+}
+
+// f(x,e) (left) or f(e,y) for the entries of R, as keys of (+)'s order
+static void side_keys (uint64_t *key, const cpu_rows *R, const gxd_plan *P,
+    bool left, bool min)
 {
     int64_t nnz = R->p [R->nrows] ;
+    const double e = P->identity ;
+    if (P->metric == GXD_CHEBYSHEV)
+    {
+        #pragma omp parallel for schedule(static)
+        for (int64_t q = 0 ; q < nnz ; q++) key [q] = gxd_abs_key (R->x [q]) ;
+        return ;
+    }
     #pragma omp parallel for schedule(static)
-    for (int64_t q = 0 ; q < nnz ; q++) key [q] = gxd_abs_key (R->x [q]) ;
+    for (int64_t q = 0 ; q < nnz ; q++)
+    {
+        double z = left ? gxd_mult (P, R->x [q], e) : gxd_mult (P, e, R->x [q]) ;
+        key [q] = gxd_double_key (z, min) ;
+    }
 }
 
 // columns [j0, j1) of B transposed: row c of Bt holds (j - j0, B(j,c))
@@ -48,7 +70,7 @@ static void block_transpose (int64_t *Tp, int64_t *Tj, double *Tx,
     Tp [0] = 0 ;
 }
 
-GrB_Info GXD_cpu_chebyshev (const gxd_plan *P, const cpu_rows *A,
+GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     const cpu_rows *B, void *C, const gxd_cpu_sink *sink, char *msg)
 {
     const int64_t m = A->nrows, n = B->nrows, k = A->ncols ;
@@ -56,9 +78,11 @@ GrB_Info GXD_cpu_chebyshev (const gxd_plan *P, const cpu_rows *A,
     const size_t zs = P->fp64 ? sizeof (double) : sizeof (float) ;
     const int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
     const int nth = omp_get_max_threads () ;
+    const bool cheb = (P->metric == GXD_CHEBYSHEV) ;
+    const bool min = !cheb && P->add == GXD_OP_MIN ;
     GrB_Info info = GrB_SUCCESS ;
     // A's rows (columns, keys, values) and B's (columns, keys) each in
-    // descending order of |x|; each row of B's first column and key
+    // descending order of their keys; each row of B's first column and key
     int64_t *Aj = GXD_malloc ((na > 0 ? na : 1) * sizeof (int64_t)) ;
     uint64_t *Ak = GXD_malloc ((na > 0 ? na : 1) * sizeof (uint64_t)) ;
     double *Ax = GXD_malloc ((na > 0 ? na : 1) * sizeof (double)) ;
@@ -69,7 +93,7 @@ GrB_Info GXD_cpu_chebyshev (const gxd_plan *P, const cpu_rows *A,
     int64_t *Bj0 = GXD_malloc ((n > 0 ? n : 1) * sizeof (int64_t)) ;
     uint64_t *Bk0 = GXD_malloc ((n > 0 ? n : 1) * sizeof (uint64_t)) ;
     // B's block transposed, and a workspace a thread (zero): jblock keys, a
-    // row of the result for the sink, jblock counts and k + 1 marks
+    // row of the result for the sink, 2 x jblock counts and k + 1 marks
     int64_t bz = 0 ;
     for (int64_t j0 = 0 ; j0 < n ; j0 += jblock)
     {
@@ -79,28 +103,28 @@ GrB_Info GXD_cpu_chebyshev (const gxd_plan *P, const cpu_rows *A,
     int64_t *Tp = GXD_malloc ((k + 1) * sizeof (int64_t)) ;
     int64_t *Tj = GXD_malloc ((bz > 0 ? bz : 1) * sizeof (int64_t)) ;
     double *Tx = GXD_malloc ((bz > 0 ? bz : 1) * sizeof (double)) ;
-    size_t each = jblock * (sizeof (uint64_t) + sizeof (int32_t) + zs) + k + 1 ;
+    size_t each = jblock * (sizeof (uint64_t) + 2 * sizeof (int32_t) + zs) + k + 1 ;
     each = (each + 63) & ~(size_t) 63 ;
     char *space = GXD_calloc (nth, each) ;
     if (Aj == NULL || Ak == NULL || Ax == NULL || perm == NULL || key == NULL
         || Bj == NULL || Bk == NULL || Bj0 == NULL || Bk0 == NULL || Tp == NULL
         || Tj == NULL || Tx == NULL || space == NULL)
     {
-        info = CPU_OOM (msg, "CHEBYSHEV's sorted rows") ;
+        info = CPU_OOM (msg, "the MIN or MAX union's sorted rows") ;
         goto done ;
     }
-    abs_keys (key, A) ;
+    side_keys (key, A, P, true, min) ;
     if (GXD_cpu_sort_rows (Aj, Ak, perm, A->p, A->j, m, key) != GrB_SUCCESS)
     {
-        info = CPU_OOM (msg, "CHEBYSHEV's sorted rows") ;
+        info = CPU_OOM (msg, "the MIN or MAX union's sorted rows") ;
         goto done ;
     }
     #pragma omp parallel for schedule(static)
     for (int64_t q = 0 ; q < na ; q++) Ax [q] = A->x [perm [q]] ;
-    abs_keys (key, B) ;
+    side_keys (key, B, P, false, min) ;
     if (GXD_cpu_sort_rows (Bj, Bk, NULL, B->p, B->j, n, key) != GrB_SUCCESS)
     {
-        info = CPU_OOM (msg, "CHEBYSHEV's sorted rows") ;
+        info = CPU_OOM (msg, "the MIN or MAX union's sorted rows") ;
         goto done ;
     }
     for (int64_t j = 0 ; j < n ; j++)
@@ -110,24 +134,26 @@ GrB_Info GXD_cpu_chebyshev (const gxd_plan *P, const cpu_rows *A,
         Bk0 [j] = empty ? 0 : Bk [B->p [j]] ;
     }
     gxd_csr As = { m, k, A->p, Aj, NULL } ;
+    const uint64_t fee = cheb ? gxd_abs_key (0)
+        : gxd_double_key (gxd_mult (P, P->identity, P->identity), min) ;
     for (int64_t j0 = 0 ; j0 < n ; j0 += jblock)
     {
         int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
         block_transpose (Tp, Tj, Tx, B, j0, j1) ;
         gxd_csr Bt = { k, j1 - j0, Tp, Tj, Tx } ;
-        gxd_minmax R = { .A = &As, .Ak = Ak, .Ax = Ax, .Bt = &Bt,
+        gxd_minmax R = { .A = &As, .Ak = Ak, .P = P, .Ax = Ax, .Bt = &Bt,
             .Bp = B->p + j0, .Bj = Bj, .Bk = Bk, .Bj0 = Bj0 + j0,
-            .Bk0 = Bk0 + j0, .fee = gxd_abs_key (0), .count = false,
-            .kind = GXD_KEY_FP, .min = false, .zs = zs } ;
+            .Bk0 = Bk0 + j0, .fee = fee, .count = !cheb, .kind = GXD_KEY_FP,
+            .min = min, .zs = zs } ;
         #pragma omp parallel num_threads(nth)
         {
             char *s = space + each * omp_get_thread_num () ;
             void *row = s + jblock * sizeof (uint64_t) ;
             gxd_minmax_work W = { .K = (uint64_t *) s,
                 .run = (int32_t *) (s + jblock * (sizeof (uint64_t) + zs)),
-                .cnt = NULL,
                 .mark = (uint8_t *) s + jblock * (sizeof (uint64_t) + zs
-                    + sizeof (int32_t)) } ;
+                    + 2 * sizeof (int32_t)) } ;
+            W.cnt = W.run + jblock ;
             W.mark [k] = 1 ;
             #pragma omp for schedule(dynamic, 16)
             for (int64_t i = 0 ; i < m ; i++)
