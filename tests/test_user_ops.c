@@ -38,7 +38,8 @@ extern char **environ ;
     X (sqdiff,  T d = (*x) - (*y) ; (*z) = d * d ;)                          \
     X (clipped, T d = fabs ((*x) - (*y)) ; (*z) = (d < 1) ? d : 1 ;)         \
     X (cube,    T d = fabs ((*x) - (*y)) ; (*z) = d * d * d ;)               \
-    X (plus,    (*z) = (*x) + (*y) ;)
+    X (plus,    (*z) = (*x) + (*y) ;)                                       \
+    X (minus,   (*z) = (*x) - (*y) ;)
 
 #define DEFINE(name, ...)                                                    \
     static void name ## _FP64 (void *zv, const void *xv, const void *yv)     \
@@ -504,6 +505,67 @@ static void min_and_max_without_a_definition (void **state)
 // errors
 //------------------------------------------------------------------------------
 
+// of two zero terms of opposite signs, MAX gives +0 and MIN -0 (docs/
+// user-operators.md), whichever comes first: x - y (missing entries 0) on
+// rows whose zero terms are 1 - 1 = +0 and -0 - 0 = -0, the -0 once from a
+// column only row i holds and once from a common one; compiled and without
+// a definition, FP32 and FP64, on the backend of the environment
+static void zeros_of_either_sign_under_max_and_min (void **state)
+{
+    GXT_START ( ) ;
+    // A's rows a0..a3 and B's b0..b3 over 3 columns (NA: no entry); the
+    // pairs (0,0), (1,1) under MAX and (2,2), (3,3) under MIN tie a +0 and
+    // a -0 as their best terms (the other term -2 or 2)
+    #define NA NAN
+    const double a [4][3] = { { 1, 1, -0.0 }, { -0.0, 1, 0 }, { 1, 3, -0.0 },
+        { -0.0, 3, 0 } } ;
+    const double b [4][3] = { { 1, 3, NA }, { 0, 3, NA }, { 1, 1, NA },
+        { 0, 1, NA } } ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    for (int tq = 0 ; tq < 2 ; tq++)
+    {
+        GrB_Type type = types [tq] ;
+        GrB_Matrix A = NULL, B = NULL ;
+        GXT_OK (GrB_Matrix_new (&A, type, 4, 3)) ;
+        GXT_OK (GrB_Matrix_new (&B, type, 4, 3)) ;
+        for (int i = 0 ; i < 4 ; i++)
+            for (int c = 0 ; c < 3 ; c++)
+            {
+                GXT_OK (GrB_Matrix_setElement_FP64 (A, a [i][c], i, c)) ;
+                if (!isnan (b [i][c])) GXT_OK (GrB_Matrix_setElement_FP64 (B, b [i][c], i, c)) ;
+            }
+        for (int defn = 1 ; defn >= 0 ; defn--)
+        {
+            for (int mx = 0 ; mx < 2 ; mx++)
+            {
+                GrB_BinaryOp op = make_op (op_named ("minus"), type, defn, "_zeros") ;
+                GxB_NAMM namm = NULL ;
+                GrB_Semiring s = NULL ;
+                GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+                GXT_OK (GxB_Semiring_new_NAMM (&s, monoid (mx ? "MAX" : "MIN", type), namm)) ;
+                GrB_Matrix C = NULL ;
+                GXT_OK (distance (&C, type, s, A, B)) ;
+                for (int i = mx ? 0 : 2 ; i < (mx ? 2 : 4) ; i++)
+                {
+                    double d = gxt_get (C, i, i) ;
+                    if (d != 0 || (signbit (d) != 0) != !mx)
+                        GXT_FAIL ("x - y under %s (%s, %s): (%d,%d) = %g%s, expected %s",
+                            mx ? "MAX" : "MIN", defn ? "compiled" : "no definition",
+                            gxt_type_name (type), i, i, d,
+                            signbit (d) ? " (negative)" : "", mx ? "+0" : "-0") ;
+                }
+                GrB_Matrix_free (&C) ;
+                GrB_Semiring_free (&s) ;
+                GxB_NAMM_free (&namm) ;
+                GrB_BinaryOp_free (&op) ;
+            }
+        }
+        GrB_Matrix_free (&A) ;
+        GrB_Matrix_free (&B) ;
+    }
+    #undef NA
+}
+
 static void a_definition_that_does_not_compile_is_refused (void **state)
 {
     GXT_START ( ) ;
@@ -856,6 +918,7 @@ int main (void)
         cmocka_unit_test_setup_teardown (a_user_monoid_is_compiled, setup, teardown),
         cmocka_unit_test_setup_teardown (integer_operators_are_exact, setup, teardown),
         cmocka_unit_test_setup_teardown (min_and_max_without_a_definition, setup, teardown),
+        cmocka_unit_test_setup_teardown (zeros_of_either_sign_under_max_and_min, setup, teardown),
         cmocka_unit_test_setup_teardown (a_definition_that_does_not_compile_is_refused, setup, teardown),
         cmocka_unit_test_setup_teardown (compiled_operators_run_on_the_gpu, setup, teardown),
         cmocka_unit_test_setup_teardown (self_distances_are_exactly_zero, setup, teardown),
