@@ -333,12 +333,17 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
             add = "return s * t ;" ; id = "1.0" ;
             fold = "s = s * pow (fee, (double) c) ;" ;
             break ;
+        // of +0 and -0 MIN gives -0 and MAX +0 in any order (the CPU's
+        // keys do the same; fmin and fmax may give either): equal values
+        // have the same bits but for a zero's sign, which OR (AND) keeps
         case GXD_OP_MIN:
-            add = "return fmin (s, t) ;" ; id = "(1.0/0.0)" ;
+            add = "return (s == t) ? __longlong_as_double (__double_as_longlong (s)"
+                " | __double_as_longlong (t)) : fmin (s, t) ;" ; id = "(1.0/0.0)" ;
             fold = "s = gxd_a (s, fee) ;" ;
             break ;
         case GXD_OP_MAX:
-            add = "return fmax (s, t) ;" ; id = "(-1.0/0.0)" ;
+            add = "return (s == t) ? __longlong_as_double (__double_as_longlong (s)"
+                " & __double_as_longlong (t)) : fmax (s, t) ;" ; id = "(-1.0/0.0)" ;
             fold = "s = gxd_a (s, fee) ;" ;
             break ;
         case GXD_OP_USER:
