@@ -13,7 +13,7 @@
 // docs/metrics.md "Verify mode", no longer apply); for each metric
 // (default MANHATTAN,CHEBYSHEV,CANBERRA,JENSEN_SHANNON,COSINE), FP64, times
 // GxB_mxm_distance (C = d(A, B), every pair) with verify off (best of 3)
-// and on (best of 2), on the backend the environment picks (GXBDIST_BACKEND;
+// and on (best of 2), the calls in turn, on the backend the environment picks (GXBDIST_BACKEND;
 // OMP_NUM_THREADS for the CPU backend's threads).  A verify failure is
 // reported and ends the program with status 1.  Output, one line each:
 //   RESULT metric rows cols off_ms on_ms ratio
@@ -163,10 +163,19 @@ int main (int argc, char **argv)
                 status = 2 ;
                 break ;
             }
-            GxB_Distance_set_verify (false) ;
-            double off = best_ms (C, s, A, B, 3) ;
-            GxB_Distance_set_verify (true) ;
-            double on = best_ms (C, s, A, B, 2) ;
+            // off and on in turn (off, on, off, on, off), each the best of
+            // its calls: on a shared machine whose load drifts, the two
+            // bests then come from the same minutes
+            double off = -1, on = -1 ;
+            for (int r = 0 ; r < 5 ; r++)
+            {
+                bool verify = (r % 2 == 1) ;
+                GxB_Distance_set_verify (verify) ;
+                double ms = best_ms (C, s, A, B, 1) ;
+                double *best = verify ? &on : &off ;
+                if (ms < 0) { off = -1 ; break ; }
+                if (*best < 0 || ms < *best) *best = ms ;
+            }
             GxB_Distance_set_verify (false) ;
             if (off < 0 || on < 0)
             {
