@@ -279,6 +279,30 @@ static void build (GrB_Matrix *A, GrB_Type type, GrB_Index m, GrB_Index k,
     OK (GrB_Matrix_build_FP64 (*A, I, J, X, nz, NULL)) ;
 }
 
+void gxt_revalue (GrB_Matrix A, double (*next) (void *), void *arg)
+{
+    GrB_Index nv ;
+    OK (GrB_Matrix_nvals (&nv, A)) ;
+    GrB_Index *I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *J = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    double *X = malloc ((nv + 1) * sizeof (double)) ;
+    assert_non_null (I) ; assert_non_null (J) ; assert_non_null (X) ;
+    OK (GrB_Matrix_extractTuples_FP64 (I, J, X, &nv, A)) ;
+    for (GrB_Index q = 0 ; q < nv ; q++)
+    {
+        if (X [q] != 0) X [q] = next (arg) ;
+    }
+    OK (GrB_Matrix_clear (A)) ;
+    OK (GrB_Matrix_build_FP64 (A, I, J, X, nv, NULL)) ;
+    free (I) ; free (J) ; free (X) ;
+}
+
+double gxt_pool_value (void *pool)
+{
+    const gxt_pool *p = pool ;
+    return (p->pool [gxt_int (0, p->npool - 1)]) ;
+}
+
 void gxt_random (GrB_Matrix *A, const gxt_spec *sp)
 {
     GrB_Index m = sp->m, k = sp->k ;

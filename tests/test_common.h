@@ -192,6 +192,16 @@ typedef struct
 gxt_spec ;
 void gxt_random (GrB_Matrix *A, const gxt_spec *spec) ;
 
+// every nonzero value of A (FP64) replaced by next (arg), in the order of
+// A's tuples; its stored zeros stay: a distribution of values of the
+// test's own on gxt_random's patterns
+void gxt_revalue (GrB_Matrix A, double (*next) (void *), void *arg) ;
+
+// a value drawn from a pool (next for gxt_revalue): operands drawn from one
+// pool meet equal values in common columns
+typedef struct { const double *pool ; int npool ; } gxt_pool ;
+double gxt_pool_value (void *pool) ;
+
 // B = near-duplicates of A's rows: for n rows, row j copies A row (j mod m)
 // and, unless it is one of the exact copies (every 4th), multiplies 1..3 of
 // its entries by (1 + rel * u), u in +-[0.5, 1]

@@ -29,7 +29,10 @@
 //     1e9 is found by GXO_compare, where it is;
 //   - the same sums where A's values fall in few classes (the product by
 //     (column, value) pairs), at and past the number of classes taken, with
-//     negative values, stored zeros and empty rows, within 1e-12.
+//     negative values, stored zeros and empty rows, within 1e-12;
+//   - and where A and B hold many distinct values drawn from one pool, so
+//     that equal values meet (HAMMING's counts of equal pairs), with a -0
+//     and a NaN, within 1e-12 (HAMMING exactly).
 
 #include "test_common.h"
 #include "oracle_internal.h"
@@ -466,6 +469,15 @@ static void metric_sums_equal_dense_completion (void **state)
     GrB_BinaryOp_free (&op) ;
 }
 
+// the values of class_matrix: multiples of 3/4, lo, lo + 1, ... cycling
+typedef struct { int lo, c, nclass ; } class_cycle ;
+
+static double next_class (void *arg)
+{
+    class_cycle *cc = arg ;
+    return (0.75 * (cc->lo + (cc->c++ % cc->nclass))) ;
+}
+
 // *A = a random m-by-k matrix (a fifth of its rows empty, a tenth of its
 // entries stored zeros) whose values are nclass distinct ones, every one
 // present: multiples of 3/4, 0 among them, of both signs unless nonneg
@@ -474,22 +486,10 @@ static void class_matrix (GrB_Matrix *A, GrB_Index m, GrB_Index k,
 {
     gxt_spec spec = { m, k, density, 0.2, false, 0.1, -1, GXT_INTEGERS } ;
     gxt_random (A, &spec) ;
-    GrB_Index nv ;
-    GXT_OK (GrB_Matrix_nvals (&nv, *A)) ;
-    GrB_Index *I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    GrB_Index *J = malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    double *X = malloc ((nv + 1) * sizeof (double)) ;
-    if (I == NULL || J == NULL || X == NULL) GXT_FAIL ("out of memory") ;
-    GXT_OK (GrB_Matrix_extractTuples_FP64 (I, J, X, &nv, *A)) ;
-    int lo = nonneg ? 0 : -(nclass / 2), c = (int) gxt_int (0, nclass - 1) ;
-    for (GrB_Index q = 0 ; q < nv ; q++)
-    {
-        // the stored zeros stay (0 is one of the classes)
-        if (X [q] != 0) X [q] = 0.75 * (lo + (c++ % nclass)) ;
-    }
-    GXT_OK (GrB_Matrix_clear (*A)) ;
-    GXT_OK (GrB_Matrix_build_FP64 (*A, I, J, X, nv, NULL)) ;
-    free (I) ; free (J) ; free (X) ;
+    // the stored zeros stay (0 is one of the classes)
+    class_cycle cc = { nonneg ? 0 : -(nclass / 2),
+        (int) gxt_int (0, nclass - 1), nclass } ;
+    gxt_revalue (*A, next_class, &cc) ;
 }
 
 // the metrics' sums where A's values fall in classes (the common columns'
@@ -534,6 +534,65 @@ static void metric_sums_by_classes_equal_dense_completion (void **state)
             }
         }
         GrB_BinaryOp_free (&op) ;
+    }
+}
+
+// the sum of metric_codes [c] on A (m-by-k) and B (n-by-k), dims = (m, k,
+// n), whose values are drawn from one pool of 200 fresh random values (a
+// -0 among them and, for NE, a NaN), against dense completion: within
+// 1e-12, NE's integer sums exactly
+static void many_values_case (int c, const GrB_Index *dims)
+{
+    GrB_BinaryOp op = NULL ;
+    gxo_corr corr ;
+    bool nonneg ;
+    metric_op (&op, &corr, &nonneg, c) ;
+    double pool [200] ;
+    for (int q = 0 ; q < 200 ; q++)
+    {
+        pool [q] = nonneg ? 3 * gxt_uniform ( ) : 8 * (gxt_uniform ( ) - 0.5) ;
+    }
+    pool [0] = -0.0 ;
+    if (metric_codes [c] == GXO_OP_NE) pool [1] = NAN ;
+    gxt_pool pd = { pool, 200 } ;
+    GrB_Matrix A, B, D = NULL, R = NULL ;
+    gxt_spec sa = { dims [0], dims [1], 0.3, 0.2, false, 0.1, -1, GXT_INTEGERS } ;
+    gxt_spec sb = { dims [2], dims [1], 0.3, 0.2, false, 0.1, -1, GXT_INTEGERS } ;
+    gxt_random (&A, &sa) ;
+    gxt_random (&B, &sb) ;
+    gxt_revalue (A, gxt_pool_value, &pd) ;
+    gxt_revalue (B, gxt_pool_value, &pd) ;
+    int64_t nbad, wi, wj ;
+    double wg, wr ;
+    metric_sum_against_dense (&D, &R, &nbad, &wi, &wj, &wg, &wr, op, &corr,
+        A, B) ;
+    if (nbad == 0 && metric_codes [c] == GXO_OP_NE)
+        GXT_OK (GXO_compare (D, R, NULL, 0, &nbad, &wi, &wj, &wg, &wr)) ;
+    if (nbad > 0)
+        GXT_FAIL ("operator %d, many values, n = %lu: %ld entries beyond the "
+            "tolerance of dense completion; worst (%ld,%ld): %.17g, dense "
+            "%.17g", (int) metric_codes [c], (unsigned long) dims [2],
+            (long) nbad, (long) wi, (long) wj, wg, wr) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+    GrB_BinaryOp_free (&op) ;
+}
+
+// the metrics' sums where A and B have many distinct values (more than the
+// classes of A's values take: the product of f itself, or HAMMING's counts
+// of (column, value) pairs), drawn from one pool so that equal values meet
+// in common columns, with stored zeros, a -0 and, for HAMMING, a NaN (equal
+// to nothing); A with fewer columns than B has rows (held as a bitmap) and
+// with more (held sparse)
+static void metric_sums_of_many_shared_values_equal_dense_completion (
+    void **state)
+{
+    GXT_START ( ) ;
+    const GrB_Index dims [2][3] = { { 40, 30, 50 }, { 60, 12, 5 } } ;
+    for (int c = 0 ; c < 7 ; c++)
+    {
+        many_values_case (c, dims [0]) ;
+        many_values_case (c, dims [1]) ;
     }
 }
 
@@ -594,6 +653,7 @@ int main (void)
         cmocka_unit_test (plus_union_recomputes_cancelling_and_nonfinite_pairs),
         cmocka_unit_test (metric_sums_equal_dense_completion),
         cmocka_unit_test (metric_sums_by_classes_equal_dense_completion),
+        cmocka_unit_test (metric_sums_of_many_shared_values_equal_dense_completion),
         cmocka_unit_test (plus_union_refuses_other_monoids),
         cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),
     } ;

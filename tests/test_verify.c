@@ -17,7 +17,9 @@
 // a sampled row, and - the sample's documented limit - not one outside it;
 // INT64 results above 2^53 are compared exactly; every union metric passes
 // verify on rows of the bundled fortunes dataset
-// (15,639 columns, where dense completion would cost O(m n k)).
+// (15,639 columns, where dense completion would cost O(m n k)); CANBERRA,
+// HAMMING and JENSEN_SHANNON on many distinct values pass when right and
+// fail when corrupted.
 
 #include "test_common.h"
 #include "gxd_mtx.h"
@@ -415,6 +417,55 @@ static void verify_passes_every_union_metric_on_fortunes (void **state)
     restore_settings ( ) ;
 }
 
+// CANBERRA, HAMMING and JENSEN_SHANNON on many distinct values (more than
+// the reference's classes of A's values take), A and B drawn from one pool
+// of 300 fresh random values so that equal values meet in common columns:
+// right FP32 and FP64 results pass verify, a wrong entry fails it
+static void verify_checks_sums_of_many_distinct_values (void **state)
+{
+    GXT_START ( ) ;
+    const char *names [3] = { "CANBERRA", "HAMMING", "JENSEN_SHANNON" } ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    double pool [300] ;
+    gxt_pool pd = { pool, 300 } ;
+    for (int q = 0 ; q < 3 ; q++)
+    {
+        const gxt_metric *mt = gxt_metric_named (names [q]) ;
+        bool nonneg = (mt->flags & GXT_NONNEG) != 0 ;
+        for (int v = 0 ; v < 300 ; v++)
+        {
+            pool [v] = nonneg ? 2 * gxt_uniform ( ) : 4 * (gxt_uniform ( ) - 0.5) ;
+        }
+        GrB_Matrix A, B ;
+        gxt_spec sa = { 50, 40, 0.3, 0.1, false, 0.05, -1, GXT_INTEGERS } ;
+        gxt_spec sb = { 70, 40, 0.3, 0.1, false, 0.05, -1, GXT_INTEGERS } ;
+        gxt_random (&A, &sa) ;
+        gxt_random (&B, &sb) ;
+        gxt_revalue (A, gxt_pool_value, &pd) ;
+        gxt_revalue (B, gxt_pool_value, &pd) ;
+        for (int t = 0 ; t < 2 ; t++)
+        {
+            GrB_Semiring s = t ? *mt->fp64 : *mt->fp32 ;
+            char msg [1024] ;
+            GrB_Info info = run_verified (types [t], s, A, B, NULL, NULL, false, msg, sizeof (msg)) ;
+            if (info != GrB_SUCCESS)
+                GXT_FAIL ("%s %s, many distinct values: verify returned %s: \"%s\"", names [q],
+                    gxt_type_name (types [t]), gxt_info_name (info), msg) ;
+            info = run_verified (types [t], s, A, B, NULL, NULL, true, msg, sizeof (msg)) ;
+            if (info != GxB_VERIFY_FAILED || !names_metric (msg, names [q]) || !has_position (msg))
+                GXT_FAIL ("%s %s, many distinct values: a wrong result under verify returned %s, "
+                    "expected GxB_VERIFY_FAILED naming the metric and (i,j): \"%s\"", names [q],
+                    gxt_type_name (types [t]), gxt_info_name (info), msg) ;
+            GrB_Matrix C ;
+            GXT_OK (gxt_distance (&C, types [t], s, A, B, NULL)) ;
+            gxt_check_metric (C, mt, types [t], A, B, "many distinct values") ;
+            GrB_Matrix_free (&C) ;
+        }
+        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    }
+    restore_settings ( ) ;
+}
+
 int main (void)
 {
     const struct CMUnitTest tests [] =
@@ -430,6 +481,7 @@ int main (void)
         cmocka_unit_test (verify_compares_integer_results_exactly),
         cmocka_unit_test (verify_samples_rows_and_catches_errors_in_them),
         cmocka_unit_test (verify_passes_every_union_metric_on_fortunes),
+        cmocka_unit_test (verify_checks_sums_of_many_distinct_values),
     } ;
     return gxt_main ("verify", tests, sizeof (tests) / sizeof (tests [0])) ;
 }

@@ -205,9 +205,10 @@ GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code) ;
 // (SQDIFF: -2xy; ABSDIFF: -2 min(|x|,|y|) where x, y have one sign, else 0;
 // ABSSUM: the same where their signs differ; HELLSQ: -2 sqrt(x) sqrt(y)),
 // the sum is those built-in products (term), which GraphBLAS runs as
-// compiled kernels.  Else (nterms 0) it is T1 - P: one product with f
-// itself, and P = F_A PLUS.PLUS F_B' built in (f evaluated once a common
-// column, not three times as g would be).
+// compiled kernels.  NE: -1 - [x == y] where x and y are both nonzero, else
+// 0, two built-in counts (equal: true, GXO_common_ne).  Else (nterms 0) it
+// is T1 - P: one product with f itself, and P = F_A PLUS.PLUS F_B' built in
+// (f evaluated once a common column, not three times as g would be).
 typedef enum
 {
     GXO_PART_ALL,           // every entry
@@ -229,10 +230,21 @@ typedef struct
 {
     int nterms ;                // the sum of these products, or 0: T1 - P
     gxo_corr_term term [2] ;
+    bool equal ;                // NE's counts instead (nterms 0)
 }
 gxo_corr ;
 
 GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code) ;
+
+// C += A (+).(x) B (C full FP64, B given as the kc-by-n transpose of the
+// right operand), by GrB_mxm into C's own array (oracle_union_plus.c)
+GrB_Info GXO_accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
+    GrB_Matrix BT) ;
+
+// C += HAMMING's common columns' part, g = [x != y] - [x != 0] - [0 != y]
+// summed over the columns that rows A_i and B_j share, by two built-in
+// counts (oracle_equal_pairs.c)
+GrB_Info GXO_common_ne (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B) ;
 
 // GXO_union_plus for the metrics' own FP64 operators, whose terms are all
 // >= 0, given their correction (GXO_corr_new) and identity 0: D = ra_i +

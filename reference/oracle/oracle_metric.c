@@ -420,10 +420,13 @@ static GrB_Info scaled (work *w, const bool *pair, gxo_opcode code, double p,
     return (GrB_SUCCESS) ;
 }
 
-// a p-norm from its scaled sum: M t^(1/p) (M = inf: a magnitude overflowed)
+// a p-norm from its scaled sum: M t^(1/p) (M = inf: a magnitude overflowed).
+// p = 2 by sqrt, correctly rounded, where pow took a ninth of
+// JENSEN_SHANNON's reference on 400 rows of fortunes (once a pair)
 static double pnorm (double M, double t, double p)
 {
-    return ((M > 0 && M <= DBL_MAX) ? M * pow (t, 1 / p) : M) ;
+    double r = (p == 2) ? sqrt (t) : pow (t, 1 / p) ;
+    return ((M > 0 && M <= DBL_MAX) ? M * r : M) ;
 }
 
 // the distance of the p-norm metrics from a scaled sum M, t

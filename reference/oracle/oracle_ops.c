@@ -168,6 +168,7 @@ GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code)
 {
     if (corr == NULL) return (GrB_NULL_POINTER) ;
     corr->nterms = 0 ;
+    corr->equal = (code == GXO_OP_NE) ;
     gxo_corr_term *t = corr->term ;
     switch (code)
     {
