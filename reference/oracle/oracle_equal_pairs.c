@@ -12,14 +12,11 @@
 // common "columns" of A and B written by (column, value) pair, A(i,c) = v
 // as a 1 in column (c, v) of A1 and likewise B1, whose product holds only
 // the products of equal values.  Where A has few distinct values the
-// classes of oracle_union_plus.c come first (as fast on fortunes' counts).
-// On 400 rows of fortunes divided by their row sums (273 distinct values),
-// 2 cores, HAMMING's whole reference took 206-220 ms with the product of f
-// itself, which calls f through a pointer for each of the 1.1e7 products
-// of common columns, and takes 73-109 ms so (docs/benchmarks.md, "Verify
-// mode").  PLUS.ISEQ would count the equal ones in one product but is no
-// faster than f (90-107 ms alone, PLUS.PAIR 10-11): Debian's 7.4 has no
-// compiled kernel for it.
+// classes of oracle_union_plus.c come first (as fast on counts).  The
+// product of f itself would call f through a pointer once per product of
+// common columns; these counts run as GraphBLAS's compiled kernels.
+// PLUS.ISEQ would count the equal ones in one product, but Debian's 7.4 has
+// no compiled kernel for it: it calls its operator per product too.
 
 #include "oracle_internal.h"
 
