@@ -23,6 +23,7 @@
 // a sample of rows (verify mode) or for small problems.
 
 #include "oracle_internal.h"
+#include <string.h>
 
 // what every row shares
 typedef struct
@@ -39,8 +40,38 @@ typedef struct
     GrB_Matrix u ;              // 1-by-k BOOL: the columns outside A_i
     GrB_Scalar e ;              // the identity, of ytype
     GrB_Matrix pow ;            // 1-by-1: f(e,e) add-ed 2^b times
+    bool once ;                 // f(e,e) add f(e,e) is f(e,e) (MIN, MAX, a
+                                // PLUS of 0, ...): any count of it is one
 }
 shared ;
+
+// *same: x add x == x, bit for bit, for x = the 1-by-1 X of type t
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&X2) ;
+
+static GrB_Info adds_to_itself (bool *same, GrB_Matrix X, GrB_BinaryOp addop,
+    GrB_Type t)
+{
+    GrB_Matrix X2 = NULL ;
+    TRY (GrB_Matrix_new (&X2, t, 1, 1)) ;
+    TRY (GrB_Matrix_eWiseAdd_BinaryOp (X2, NULL, NULL, addop, X, X, NULL)) ;
+    if (t == GrB_FP32 || t == GrB_FP64)
+    {
+        double a = 0, b = 0 ;       // an FP32 value is exact in a double
+        TRY (GrB_Matrix_extractElement_FP64 (&a, X, 0, 0)) ;
+        TRY (GrB_Matrix_extractElement_FP64 (&b, X2, 0, 0)) ;
+        *same = (memcmp (&a, &b, sizeof (a)) == 0) ;
+    }
+    else
+    {
+        uint64_t a = 0, b = 0 ;
+        TRY (GrB_Matrix_extractElement_UINT64 (&a, X, 0, 0)) ;
+        TRY (GrB_Matrix_extractElement_UINT64 (&b, X2, 0, 0)) ;
+        *same = (a == b) ;
+    }
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
 
 //------------------------------------------------------------------------------
 // one row: R (1-by-n) = the row's terms; entries with no term left out
@@ -99,11 +130,20 @@ static GrB_Info one_row (GrB_Matrix R, shared *w, GrB_Matrix arow,
         GrB_ALL, n, NULL)) ;
     TRY (GrB_Matrix_apply_BinaryOp1st_INT64 (cnt, NULL, NULL, GrB_MINUS_INT64,
         (int64_t) (k - nc), nbo, NULL)) ;
-    // add f(e,e) 2^b times wherever bit b of cnt_j is set
+    // add f(e,e) 2^b times wherever bit b of cnt_j is set, or once where
+    // cnt_j > 0 if that is the same
     TRY (GrB_Matrix_dup (&P, w->pow)) ;
     TRY (GrB_Scalar_new (&pb, w->ztype)) ;
     TRY (GrB_Matrix_new (&bit, GrB_INT64, 1, n)) ;
-    for (int b = 0 ; b < 63 && ((k - nc) >> b) > 0 ; b++)
+    if (w->once && k > nc)
+    {
+        TRY (GrB_Matrix_select_INT64 (bit, NULL, NULL, GrB_VALUEGT_INT64, cnt,
+            0, NULL)) ;
+        TRY (GrB_Matrix_extractElement_Scalar (pb, P, 0, 0)) ;
+        TRY (GrB_Matrix_assign_Scalar (R, bit, w->addop, pb, GrB_ALL, 1,
+            GrB_ALL, n, GrB_DESC_S)) ;
+    }
+    for (int b = 0 ; !w->once && b < 63 && ((k - nc) >> b) > 0 ; b++)
     {
         TRY (GrB_Matrix_apply_BinaryOp2nd_INT64 (bit, NULL, NULL,
             GrB_BAND_INT64, cnt, (int64_t) 1 << b, NULL)) ;
@@ -186,6 +226,7 @@ GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     TRY (GrB_Matrix_new (&w.pow, w.ztype, 1, 1)) ;
     TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (w.pow, NULL, NULL, mult, one,
         w.e, NULL)) ;
+    TRY (adds_to_itself (&w.once, w.pow, w.addop, w.ztype)) ;
     // D = add's identity, then each row's terms
     TRY (GrB_Matrix_new (&C, w.ztype, m, n)) ;
     TRY (GXO_fill_identity (C, add, w.ztype)) ;
