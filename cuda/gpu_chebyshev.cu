@@ -9,19 +9,30 @@
 // selective instead, which allows an exact split:
 //   d(a,b) = max( max_{c in a^b} |a_c - b_c|,  max_{c in a\b} |a_c|,
 //                 max_{c in b\a} |b_c| )
-// The first term is the intersection kernel's walk with max for +.  For the
-// second, row a's columns are walked in descending |a_c| (a per-row sorted
-// copy of A): h[j] counts the leading columns that b_j also has, and the
-// a-only maximum is |a| of the h[j]-th.  For the third, b_j's columns in
-// descending |b_c| (a sorted copy of B) are tested against a's columns (a
-// bit set in shared memory) until one is missing: usually the first.  Work:
-// the intermediate products plus O(1) per pair.  Max is exact and order
-// free: the same bits every run.
+// the walk of gpu_split_select.cuh (shared with the user operators' select
+// kernel), with |x| as both rows' keys: rows sorted by descending |x| here.
+// Work: the intermediate products plus O(1) per pair.  Max is exact and
+// order free: the same bits every run.
 
 #include "gpu_internal.cuh"
+#include "gpu_split_select.cuh"
 
 #define GXD_CH_THREADS 256
 #define GXD_CH_BITS_MAX 65536   // k up to which a's columns are a shared bit set
+
+// Chebyshev for gxd_split_select: |x - y| under max from 0 (every term is
+// >= 0, NaN left out by fmax), the keys |a| and |b| of the sorted copies;
+// f(e,e) = 0 changes no maximum, so it is not counted
+template <typename T> struct cheb_op
+{
+    const T *Asx, *Bsx ;
+    static constexpr bool counts = false ;
+    __device__ double id () const { return 0 ; }
+    __device__ double term (double x, double y) const { return fabs (x - y) ; }
+    __device__ double add (double s, double t) const { return fmax (s, t) ; }
+    __device__ double a_key (long long p) const { return fabs ((double) Asx [p]) ; }
+    __device__ double b_key (long long p) const { return fabs ((double) Bsx [p]) ; }
+} ;
 
 template <typename T>
 __global__ void __launch_bounds__ (GXD_CH_THREADS) k_chebyshev (
@@ -30,72 +41,13 @@ __global__ void __launch_bounds__ (GXD_CH_THREADS) k_chebyshev (
     int64_t i0, int64_t j0, int64_t w, int64_t n, int64_t k, int64_t tn,
     bool use_bits, T *Ct)
 {
+    // cheb_shmem's layout: the accumulator, h and a's bit set
     extern __shared__ double cacc [] ;
     int32_t *h = (int32_t *) (cacc + tn) ;
     uint32_t *bits = (uint32_t *) (h + ((tn + 1) & ~1LL)) ;
-    const int64_t i = i0 + blockIdx.x ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
-    const int64_t alo = Ap [i], ahi = Ap [i+1], deg = ahi - alo ;
-    const int32_t *__restrict__ rows = S.rows ;
-    const T *__restrict__ vals = (const T *) S.vals ;
-
-    for (int64_t jj = tid ; jj < w ; jj += nt) { cacc [jj] = 0 ; h [jj] = 0 ; }
-    if (use_bits)
-    {
-        for (int64_t q = tid ; q < (k + 31) / 32 ; q += nt) bits [q] = 0 ;
-        __syncthreads () ;
-        for (int64_t q = alo + tid ; q < ahi ; q += nt)
-        {
-            int32_t c = Aj [q] ;
-            atomicOr (&bits [c >> 5], 1u << (c & 31)) ;
-        }
-    }
-    __syncthreads () ;
-
-    // a's columns by descending |a_c|: intersection max and the prefix count
-    for (int64_t t = 0 ; t < deg ; t++)
-    {
-        const int32_t c = Asj [alo + t] ;
-        const int64_t lo = S.colptr [c], hi = S.colptr [c+1] ;
-        if (lo == hi) continue ;            // uniform over the block
-        const double x = (double) Asx [alo + t] ;
-        for (int64_t q = lo + tid ; q < hi ; q += nt)
-        {
-            const int32_t jj = __ldg (rows + q) ;
-            const double y = (double) __ldg (vals + q) ;
-            cacc [jj] = fmax (cacc [jj], fabs (x - y)) ;
-            if (h [jj] == t) h [jj] = (int32_t) (t + 1) ;
-        }
-        __syncthreads () ;
-    }
-
-    T *crow = Ct + (int64_t) blockIdx.x * n + j0 ;
-    for (int64_t jj = tid ; jj < w ; jj += nt)
-    {
-        const int64_t j = j0 + jj ;
-        // a-only: the largest |a_c| whose column b_j lacks
-        const double am = (h [jj] < deg) ? fabs ((double) Asx [alo + h [jj]]) : 0 ;
-        // b-only: the largest |b_c| whose column a lacks
-        double bm = 0 ;
-        for (int64_t p = Bp [j] ; p < Bp [j+1] ; p++)
-        {
-            const int32_t c = Bsj [p] ;
-            bool in_a ;
-            if (use_bits) in_a = (bits [c >> 5] >> (c & 31)) & 1 ;
-            else
-            {
-                int64_t lo = alo, hi = ahi ;
-                while (lo < hi)
-                {
-                    int64_t mid = (lo + hi) / 2 ;
-                    if (Aj [mid] < c) lo = mid + 1 ; else hi = mid ;
-                }
-                in_a = (lo < ahi && Aj [lo] == c) ;
-            }
-            if (!in_a) { bm = fabs ((double) Bsx [p]) ; break ; }
-        }
-        crow [jj] = (T) fmax (cacc [jj], fmax (am, bm)) ;
-    }
+    gxd_split_select (cheb_op<T> { Asx, Bsx }, Ap, Aj, Asj, Asx, Bp, Bsj,
+        (const int64_t *) S.colptr, S.rows, (const T *) S.vals, i0, j0, w, n,
+        k, use_bits, cacc, h, (int *) NULL, bits, Ct) ;
 }
 
 //------------------------------------------------------------------------------

@@ -7,12 +7,15 @@
 // the library runs (and builds) where neither is installed: then the call
 // fails with GrB_NOT_IMPLEMENTED, and GxB_BACKEND_AUTO takes the CPU.  A
 // source is compiled with -default-device (its functions become device
-// functions), for the device's own architecture; the CUBIN is cached in
-// the process and on disk (gxd_jit_cache.h), keyed by the whole source,
-// the NVRTC version and the architecture.
+// functions), for the device's own architecture, with the project's
+// device headers that NVRTC should see (gpu_split_select.cuh) given from
+// memory; the CUBIN is cached in the process and on disk (gxd_jit_cache.h),
+// keyed by the whole text compiled (those headers and the source), the
+// NVRTC version and the architecture.
 
 #include "gpu_nvrtc.h"
 #include "gxd_jit_cache.h"
+#include "gpu_split_select_text.h"
 #include <cuda.h>
 #include <nvrtc.h>
 #include <dlfcn.h>
@@ -94,6 +97,25 @@ static bool rtc_load (void)
 // compiling and launching
 //------------------------------------------------------------------------------
 
+// the headers a source may #include, by name, and their text (made from
+// the files by CMakeLists.txt, so nvcc and NVRTC compile the same code)
+#define NHEADERS 1
+static const char *const header_names [NHEADERS] = { "gpu_split_select.cuh" } ;
+static const char *const header_texts [NHEADERS] = { gxd_split_select_text } ;
+
+// all that NVRTC reads for src: the headers, then src.  The caches key on
+// it, so an edited header never reuses a CUBIN compiled from the old one
+static std::string compiled_text (const std::string &src)
+{
+    std::string text ;
+    for (int q = 0 ; q < NHEADERS ; q++)
+    {
+        text += std::string ("// #include \"") + header_names [q] + "\"\n"
+            + header_texts [q] + "\n" ;
+    }
+    return text + src ;
+}
+
 // the module of src on the current device: from the process, the disk or
 // NVRTC (under rtc_lock)
 static GrB_Info get_module (CUmodule *mod, const std::string &src, char *msg)
@@ -112,16 +134,18 @@ static GrB_Info get_module (CUmodule *mod, const std::string &src, char *msg)
     snprintf (arch, sizeof (arch), "--gpu-architecture=sm_%d%d", major, minor) ;
     snprintf (tool, sizeof (tool), "nvrtc %d.%d sm_%d%d", vmaj, vmin, major, minor) ;
     {
-        std::string key = std::string (tool) + "\n" + src ;
+        const std::string text = compiled_text (src) ;
+        std::string key = std::string (tool) + "\n" + text ;
         if (modules == NULL) modules = new std::map <std::string, CUmodule> ;
         auto hit = modules->find (key) ;
         if (hit != modules->end ( )) { *mod = hit->second ; return GrB_SUCCESS ; }
-        cubin = GXD_jit_cache_read (src.c_str ( ), tool, ".cu", ".cubin", &size) ;
+        cubin = GXD_jit_cache_read (text.c_str ( ), tool, ".cu", ".cubin", &size) ;
         bool from_disk = (cubin != NULL) ;
         if (!from_disk)
         {
             const char *opts [ ] = { arch, "-default-device", "-std=c++17" } ;
-            if (rtc.create (&prog, src.c_str ( ), "gxd_user.cu", 0, NULL, NULL)
+            if (rtc.create (&prog, src.c_str ( ), "gxd_user.cu", NHEADERS,
+                header_texts, header_names)
                 != NVRTC_SUCCESS)
             {
                 info = gxd_fail (GrB_OUT_OF_MEMORY, msg, "NVRTC: cannot create a program") ;
@@ -154,7 +178,7 @@ static GrB_Info get_module (CUmodule *mod, const std::string &src, char *msg)
         }
         if (!from_disk)
         {
-            GXD_jit_cache_write (src.c_str ( ), tool, ".cu", ".cubin", cubin, size) ;
+            GXD_jit_cache_write (text.c_str ( ), tool, ".cu", ".cubin", cubin, size) ;
         }
         (*modules) [key] = *mod ;
     }

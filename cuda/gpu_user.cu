@@ -18,17 +18,12 @@
 //    intersection kernel.  A pair whose raw sum is under tau times its
 //    scale (cancellation: gxd_needs_exact's rule) is recomputed over the
 //    union by the thread that owns it.
-//  - gxd_user_select, for (+) = MAX or MIN: the split of gpu_chebyshev.cu.
-//    The best term over the columns row a has and row b lacks is f(x,e) of
-//    the first such column when a's columns are in (+)'s order of f(x,e)
-//    (gxd_user_keys, then a sort per row), and the same for b with f(e,y);
-//    the block walks row i's columns in that order, takes the best of
-//    f(x,y) per row of B, and counts the leading columns of row i that row
-//    j has: the first one it lacks is the best a-only term.  b's walk
-//    stops at its first column a lacks, usually the first.  f(e,e) joins
-//    where the rows' union misses a column.  Max and min are exact and
-//    order free: the bits of the merge below.  Work: the intermediate
-//    products plus O(1) per pair, instead of a merge of both rows per pair.
+//  - gxd_user_select, for (+) = MAX or MIN: the split of
+//    gpu_split_select.cuh, the walk k_chebyshev (gpu_chebyshev.cu) takes
+//    too, included from memory (gpu_nvrtc.cu).  Its keys are f(x,e) for a's
+//    columns and f(e,y) for b's (gxd_user_keys, then a sort per row in
+//    (+)'s order), and f(e,e) joins where the rows' union misses a column.
+//    Max and min are exact and order free: the bits of the merge below.
 //  - gxd_user_pairs, every other monoid, exact mode, and masks: one thread
 //    per pair (i,j) merges the two sorted rows over the union of their
 //    columns, the NAMM identity e where one row misses a column, applying
@@ -72,6 +67,10 @@ typedef short int16_t ;                 typedef unsigned short uint16_t ;
 typedef int int32_t ;                   typedef unsigned int uint32_t ;
 typedef long long int64_t ;             typedef unsigned long long uint64_t ;
 typedef @T@ gxd_T ;
+// before the user's text, so that no macro of theirs can change it
+#ifdef GXD_USER_SELECT
+#include "gpu_split_select.cuh"
+#endif
 @DEFNS@
 __device__ __forceinline__ double gxd_f (double x, double y) { @MULT@ }
 __device__ __forceinline__ double gxd_a (double s, double t) { @ADD@ }
@@ -132,11 +131,26 @@ extern "C" __global__ void gxd_user_keys (const gxd_T *x, long long nnz,
     }
 }
 
-// (+) = MAX or MIN: row i0 + blockIdx.x of A (its entries in key order:
-// columns Asj, values Asx, keys Ak) against rows [j0, j0 + w) of B (by
-// columns: colptr / rows / vals; its entries in key order: Bsj, Bk); Aj
-// row i's columns in order, their bit set in shared memory if use_bits;
-// C's row blockIdx.x (n wide) from column j0
+// (+) = MAX or MIN for gxd_split_select: the terms f(x,y) under (+) from
+// its identity, the sorted rows' keys f(x,e) and f(e,y) (gxd_user_keys),
+// and f(e,e) where the rows' union misses a column
+struct gxd_user_op
+{
+    const double *Ak, *Bk ;
+    double fee ;
+    static constexpr bool counts = true ;
+    __device__ double id () const { return @ID@ ; }
+    __device__ double term (double x, double y) const { return gxd_f (x, y) ; }
+    __device__ double add (double s, double t) const { return gxd_a (s, t) ; }
+    __device__ double a_key (long long p) const { return Ak [p] ; }
+    __device__ double b_key (long long p) const { return Bk [p] ; }
+} ;
+
+// row i0 + blockIdx.x of A (its entries in key order: columns Asj, values
+// Asx, keys Ak) against rows [j0, j0 + w) of B (by columns: colptr / rows /
+// vals; its entries in key order: Bsj, Bk); Aj row i's columns in order,
+// their bit set in shared memory if use_bits; C's row blockIdx.x (n wide)
+// from column j0
 extern "C" __global__ void gxd_user_select (const long long *Ap,
     const int *Aj, const int *Asj, const gxd_T *Asx, const double *Ak,
     const long long *Bp, const int *Bsj, const double *Bk,
@@ -144,68 +158,16 @@ extern "C" __global__ void gxd_user_select (const long long *Ap,
     long long i0, long long j0, long long w, long long n, long long k,
     int use_bits, double fee, gxd_T *C)
 {
+    // gxd_user_tile's layout: the best term, h, the common columns' count
+    // and a's bit set
     extern __shared__ double acc [] ;
     int *h = (int *) (acc + w) ;
     int *cnt = h + w ;
     unsigned *bits = (unsigned *) (cnt + w) ;
-    const long long i = i0 + blockIdx.x ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
-    const long long alo = Ap [i], ahi = Ap [i+1], deg = ahi - alo ;
-    for (long long jj = tid ; jj < w ; jj += nt)
-    {
-        acc [jj] = @ID@ ; h [jj] = 0 ; cnt [jj] = 0 ;
-    }
-    if (use_bits)
-    {
-        for (long long q = tid ; q < (k + 31) / 32 ; q += nt) bits [q] = 0 ;
-        __syncthreads () ;
-        for (long long q = alo + tid ; q < ahi ; q += nt)
-            atomicOr (&bits [Aj [q] >> 5], 1u << (Aj [q] & 31)) ;
-    }
-    __syncthreads () ;
-    for (long long t = 0 ; t < deg ; t++)
-    {
-        const int c = Asj [alo + t] ;
-        const long long lo = colptr [c], hi = colptr [c+1] ;
-        if (lo == hi) continue ;            // the same in the whole block
-        const double x = (double) Asx [alo + t] ;
-        for (long long q = lo + tid ; q < hi ; q += nt)
-        {
-            const int jj = rows [q] ;
-            acc [jj] = gxd_a (acc [jj], gxd_f (x, (double) vals [q])) ;
-            cnt [jj]++ ;
-            if (h [jj] == t) h [jj] = (int) (t + 1) ;
-        }
-        __syncthreads () ;
-    }
-    gxd_T *crow = C + (long long) blockIdx.x * n + j0 ;
-    for (long long jj = tid ; jj < w ; jj += nt)
-    {
-        const long long j = j0 + jj, blo = Bp [j], bhi = Bp [j+1] ;
-        double s = acc [jj] ;
-        if (h [jj] < deg) s = gxd_a (s, Ak [alo + h [jj]]) ;
-        for (long long p = blo ; p < bhi ; p++)
-        {
-            const int c = Bsj [p] ;
-            bool in_a ;
-            if (use_bits) in_a = (bits [c >> 5] >> (c & 31)) & 1 ;
-            else
-            {
-                long long lo = alo, hi = ahi ;
-                while (lo < hi)
-                {
-                    const long long mid = (lo + hi) / 2 ;
-                    if (Aj [mid] < c) lo = mid + 1 ; else hi = mid ;
-                }
-                in_a = lo < ahi && Aj [lo] == c ;
-            }
-            if (!in_a) { s = gxd_a (s, Bk [p]) ; break ; }
-        }
-        if (deg + (bhi - blo) - cnt [jj] < k) s = gxd_a (s, fee) ;
-        crow [jj] = (gxd_T) s ;
-    }
+    gxd_split_select (gxd_user_op { Ak, Bk, fee }, Ap, Aj, Asj, Asx, Bp, Bsj,
+        colptr, rows, vals, i0, j0, w, n, k, use_bits != 0, acc, h, cnt, bits,
+        C) ;
 }
-
 #endif
 
 #ifdef GXD_USER_REWRITE

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+//------------------------------------------------------------------------------
+// cuda/gpu_split_select.cuh: a (+) = MAX or MIN reduction split in three
+//------------------------------------------------------------------------------
+
+// Max and min are selective, so a pair's reduction over the union of its
+// rows' columns splits exactly:
+//   d(a,b) = (+)( (+)_{c in a^b} f(a_c, b_c),  (+)_{c in a\b} f(a_c, e),
+//                 (+)_{c in b\a} f(e, b_c),    f(e,e) if a column is in neither )
+// For the second, row a's columns are walked in (+)'s order of their keys
+// f(x,e) (a per-row sorted copy of A): h[j] counts the leading columns that
+// b_j also has, and the a-only term is the key of the h[j]-th.  For the
+// third, b_j's columns in the order of f(e,y) (a sorted copy of B) are
+// tested against a's columns (a bit set in shared memory where use_bits:
+// both callers set it up to 65,536 columns; else a binary search) until
+// one is missing: usually the first.
+// Work: the intermediate products plus O(1) per pair, instead of a merge
+// of both rows per pair.  Max and min are exact and order free: the same
+// bits every run.
+//
+// Two kernels take it: k_chebyshev (gpu_chebyshev.cu, compiled by nvcc) and
+// gxd_user_select (the NVRTC source of gpu_user.cu, a user's operator).
+// NVRTC reads this file's text from memory (gpu_nvrtc.cu; CMakeLists.txt
+// makes the string), with no include path: so it includes nothing and names
+// only what both compilers know (int, long long, unsigned, CUDA's
+// built-ins).
+
+#ifndef GXD_GPU_SPLIT_SELECT_CUH
+#define GXD_GPU_SPLIT_SELECT_CUH
+
+// One block: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B, into
+// C's row blockIdx.x (n wide) from column j0.  A by rows is Ap/Aj (columns
+// in order) and Asj/Asx (each row's entries in key order); B's rows in key
+// order are Bp/Bsj; the tile of B by columns is colptr/rows (local to the
+// tile)/vals.  acc [w], h [w], cnt [w] (where Op::counts) and
+// bits [(k+31)/32] (where use_bits) are the caller's shared memory, laid
+// out as its launch sized it.  What the kernels differ in is op:
+//   id ()        the accumulator's start
+//   term (x, y)  the term of a column both rows have
+//   add (s, t)   (+)
+//   a_key (p)    the a-only term of A's sorted entry p; b_key (p) of B's
+//   counts       whether f(e,e) joins where the rows' union misses one of
+//                the k columns (then cnt counts the common columns), with
+//   fee          f(e,e)
+template <typename Op, typename T, typename I>
+__device__ __forceinline__ void gxd_split_select (const Op &op,
+    const I *Ap, const int *Aj, const int *Asj, const T *Asx, const I *Bp,
+    const int *Bsj, const I *colptr, const int *__restrict__ rows,
+    const T *__restrict__ vals, long long i0, long long j0, long long w,
+    long long n, long long k, bool use_bits, double *acc, int *h, int *cnt,
+    unsigned *bits, T *C)
+{
+    const long long i = i0 + blockIdx.x ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const long long alo = Ap [i], ahi = Ap [i+1], deg = ahi - alo ;
+
+    for (long long jj = tid ; jj < w ; jj += nt)
+    {
+        acc [jj] = op.id () ; h [jj] = 0 ;
+        if constexpr (Op::counts) cnt [jj] = 0 ;
+    }
+    if (use_bits)
+    {
+        for (long long q = tid ; q < (k + 31) / 32 ; q += nt) bits [q] = 0 ;
+        __syncthreads () ;
+        for (long long q = alo + tid ; q < ahi ; q += nt)
+        {
+            const int c = Aj [q] ;
+            atomicOr (&bits [c >> 5], 1u << (c & 31)) ;
+        }
+    }
+    __syncthreads () ;
+
+    // a's columns in key order: the common columns' terms and the prefix
+    // count (a barrier per column keeps h exact)
+    for (long long t = 0 ; t < deg ; t++)
+    {
+        const int c = Asj [alo + t] ;
+        const long long lo = colptr [c], hi = colptr [c+1] ;
+        if (lo == hi) continue ;            // uniform over the block
+        const double x = (double) Asx [alo + t] ;
+        for (long long q = lo + tid ; q < hi ; q += nt)
+        {
+            const int jj = __ldg (rows + q) ;
+            acc [jj] = op.add (acc [jj], op.term (x, (double) __ldg (vals + q))) ;
+            if constexpr (Op::counts) cnt [jj]++ ;
+            if (h [jj] == t) h [jj] = (int) (t + 1) ;
+        }
+        __syncthreads () ;
+    }
+
+    T *crow = C + (long long) blockIdx.x * n + j0 ;
+    for (long long jj = tid ; jj < w ; jj += nt)
+    {
+        const long long j = j0 + jj, blo = Bp [j], bhi = Bp [j+1] ;
+        double s = acc [jj] ;
+        // a-only: the first of a's columns in key order that b_j lacks
+        if (h [jj] < deg) s = op.add (s, op.a_key (alo + h [jj])) ;
+        // b-only: the first of b_j's columns in key order that a lacks
+        for (long long p = blo ; p < bhi ; p++)
+        {
+            const int c = Bsj [p] ;
+            bool in_a ;
+            if (use_bits) in_a = (bits [c >> 5] >> (c & 31)) & 1 ;
+            else
+            {
+                long long lo = alo, hi = ahi ;
+                while (lo < hi)
+                {
+                    const long long mid = (lo + hi) / 2 ;
+                    if (Aj [mid] < c) lo = mid + 1 ; else hi = mid ;
+                }
+                in_a = (lo < ahi && Aj [lo] == c) ;
+            }
+            if (!in_a) { s = op.add (s, op.b_key (p)) ; break ; }
+        }
+        if constexpr (Op::counts)
+        {
+            if (deg + (bhi - blo) - cnt [jj] < k) s = op.add (s, op.fee) ;
+        }
+        crow [jj] = (T) s ;
+    }
+}
+
+#endif
