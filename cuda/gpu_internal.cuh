@@ -377,6 +377,8 @@ struct gxd_fx_ctx
     uint32_t *bint ;    // JS, FP32: nonzero unless B's values are all such
     uint32_t *brange ;  // Canberra, FP32: min and max |B| (float bits)
     uint32_t *bfrac ;   // the exact form: B's values' largest fraction bits
+    bool narrow ;       // every row of A takes the narrow form: the fused
+                        // selection's slots need one word (gpu_intersect_fx.cu)
 } ;
 
 // Chebyshev: rows of A and B by descending magnitude

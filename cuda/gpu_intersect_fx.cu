@@ -888,17 +888,59 @@ template <int M, typename T> __host__ __device__ constexpr int gxd_fx_redo ()
 
 // the fused selection's shared memory (two words a slot and its list) fits
 // 5 blocks per SM: registers capped for 6 would only spill
-template <int M, typename T, bool SEL> __host__ __device__ constexpr int gxd_fx_minb ()
+template <int M, typename T, bool SEL, bool ONE> __host__ __device__ constexpr int gxd_fx_minb ()
 {
-    return (SEL && gxd_fx_words<M, T> () == 2) ? 5 : GXD_FX_MINB ;
+    return (SEL && !ONE && gxd_fx_words<M, T> () == 2) ? 5 : GXD_FX_MINB ;
 }
 
-// SEL: select into S (fx_select) instead of writing Ct
-template <int M, typename T, bool SEL>
+// a row's accumulator as its stored E_i (fxE) says: the exact and integer
+// marks taken off, the form, and E for that form
+struct gxd_fx_row
+{
+    bool exact, ints, bad ;
+    int mode ;
+    int32_t E ;
+} ;
+
+__host__ __device__ __forceinline__ gxd_fx_row fx_row_of (int32_t stored)
+{
+    gxd_fx_row r ;
+    r.exact = stored != GXD_FX_BAD && stored >= GXD_FX_EXACT - GXD_FX_WIDE / 2 ;
+    const int32_t Ex = stored - (r.exact ? GXD_FX_EXACT : 0) ;
+    r.ints = Ex != GXD_FX_BAD && Ex >= GXD_FX_INTS - GXD_FX_WIDE / 2 ;
+    const int32_t E0 = Ex - (r.ints ? GXD_FX_INTS : 0) ;
+    r.bad = (E0 == GXD_FX_BAD) ;
+    r.mode = r.bad ? GXD_FX_NARROW : (E0 >= 3 * GXD_FX_WIDE / 2) ? GXD_FX_SPLIT
+        : (E0 >= GXD_FX_WIDE / 2) ? GXD_FX_WIDE64 : GXD_FX_NARROW ;
+    r.E = E0 - r.mode * GXD_FX_WIDE ;
+    return r ;
+}
+
+// *wide nonzero if a row of A takes another form than the narrow one
+__global__ void k_fx_any_wide (const int32_t *fxE, int64_t m, int *wide)
+{
+    for (int64_t i = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; i < m ;
+         i += (int64_t) gridDim.x * blockDim.x)
+    {
+        if (fx_row_of (fxE [i]).mode != GXD_FX_NARROW) *wide = 1 ;
+    }
+}
+
+// the selection's kernel where every row is narrow (gxd_fx_ctx.narrow):
+// one word a slot halves its shared memory, which holds 6 blocks a SM
+// instead of 5
+template <int M, typename T> __host__ __device__ constexpr bool gxd_fx_one_ok ()
+{
+    return gxd_fx_words<M, T> () == 2 && gxd_fx_narrow_form<M, T> () ;
+}
+
+// SEL: select into S (fx_select) instead of writing Ct; ONE: every row
+// narrow, one word a slot (SEL only)
+template <int M, typename T, bool SEL, bool ONE = false>
 // 6 blocks per SM (40 registers; some metrics spill up to ~70 bytes):
 // measured faster than uncapped on all seven metrics of gpu_bench variants
 // (bench/gpu_measurements.md)
-__global__ void __launch_bounds__ (256, (gxd_fx_minb<M, T, SEL> ()))
+__global__ void __launch_bounds__ (256, (gxd_fx_minb<M, T, SEL, ONE> ()))
 k_intersect_fx (gxd_plan P,
     const int64_t *Ap, const int32_t *Aj, const T *Ax, gxd_drows RA,
     const int64_t *Bp, const int32_t *Bj, const T *Bx, gxd_drows RB,
@@ -910,7 +952,8 @@ k_intersect_fx (gxd_plan P,
     // atomics are a compare-and-swap loop on sm_90, 32-bit adds are native
     extern __shared__ uint32_t flo [] ;
     const int w = (int) w64 ;                   // <= tn
-    uint32_t *fhi = flo + GXD_FX_LO_LEN (w) ;
+    constexpr int WORDS = ONE ? 1 : gxd_fx_words<M, T> () ;
+    uint32_t *fhi = flo + (WORDS - 1) * GXD_FX_LO_LEN (w) ;     // (unused if ONE)
     constexpr int ICH = gxd_fx_ich<M, T> () ;
     __shared__ int32_t s_lo [ICH] ;
     typedef typename gxd_fx_xs<M, T>::type XS ;
@@ -923,15 +966,11 @@ k_intersect_fx (gxd_plan P,
     __shared__ double s_xl [gxd_fx_logs<M, T> () ? ICH : 1] ;
     const int64_t i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
-    const bool exact = fxE [i] != GXD_FX_BAD && fxE [i] >= GXD_FX_EXACT - GXD_FX_WIDE / 2 ;
-    const int32_t Ex = fxE [i] - (exact ? GXD_FX_EXACT : 0) ;
-    const bool ints = Ex != GXD_FX_BAD && Ex >= GXD_FX_INTS - GXD_FX_WIDE / 2 ;
-    const int32_t E0 = Ex - (ints ? GXD_FX_INTS : 0) ;
-    const bool bad = (E0 == GXD_FX_BAD) ;
-    const int mode = bad ? GXD_FX_NARROW : (E0 >= 3 * GXD_FX_WIDE / 2) ? GXD_FX_SPLIT
-        : (E0 >= GXD_FX_WIDE / 2) ? GXD_FX_WIDE64 : GXD_FX_NARROW ;
+    const gxd_fx_row fr = fx_row_of (fxE [i]) ;
+    const bool exact = fr.exact, ints = fr.ints, bad = fr.bad ;
+    const int mode = ONE ? GXD_FX_NARROW : fr.mode ;
     const bool wide = (mode != GXD_FX_NARROW) ;
-    const int32_t E = E0 - mode * GXD_FX_WIDE ;
+    const int32_t E = fr.E ;
     for (int jj = 4 * tid ; jj < GXD_FX_LO_LEN (w) ; jj += 4 * nt)
     {
         *(uint4 *) (flo + jj) = make_uint4 (0, 0, 0, 0) ;
@@ -966,12 +1005,15 @@ k_intersect_fx (gxd_plan P,
         // rows of 2^16 entries or more; FP64: wide64
         constexpr bool nar = gxd_fx_narrow_form<M, T> () ;
         constexpr bool spl = gxd_fx_split_ok<M, T> () ;
-        if (mode == GXD_FX_WIDE64 && gxd_fx_words<M, T> () == 2)
-            fx_products<M, T, GXD_FX_WIDE64, false> (P, s_off, s_lo, s_x, cmax, rows,
-                vals, al, Bl, Lt, It, flo, fhi, spare, up) ;
-        else if (mode == GXD_FX_SPLIT)
+        if (!ONE && mode == GXD_FX_WIDE64 && gxd_fx_words<M, T> () == 2)
         {
-            if constexpr (spl)
+            if constexpr (!ONE)
+                fx_products<M, T, GXD_FX_WIDE64, false> (P, s_off, s_lo, s_x, cmax, rows,
+                    vals, al, Bl, Lt, It, flo, fhi, spare, up) ;
+        }
+        else if (!ONE && mode == GXD_FX_SPLIT)
+        {
+            if constexpr (spl && !ONE)
                 fx_chunk<M, T, GXD_FX_SPLIT> (P, ints, s_off, s_lo, s_x, cmax, rows,
                     vals, al, Bl, Lt, It, flo, fhi, spare, up) ;
         }
@@ -992,7 +1034,7 @@ k_intersect_fx (gxd_plan P,
     {
         // the list after the accumulator's words, 8-byte aligned, then
         // the tile's pairs that are not candidates
-        const int words = GXD_FX_LO_LEN (w) * gxd_fx_words<M, T> () ;
+        const int words = GXD_FX_LO_LEN (w) * WORDS ;
         double *Ed = (double *) (flo + words) ;
         int32_t *Ej = (int32_t *) (Ed + GXD_FX_SEL_LEN) ;
         uint32_t *xb = (uint32_t *) (Ej + GXD_FX_SEL_LEN) ;
@@ -1052,7 +1094,8 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows, rows = i1 - i0 ;
-    const size_t words = (size_t) GXD_FX_LO_LEN (G->tn) * gxd_fx_words<M, T> () ;
+    const bool one = (S != NULL && gxd_fx_one_ok<M, T> () && G->fx.narrow) ;
+    const size_t words = (size_t) GXD_FX_LO_LEN (G->tn) * (one ? 1 : gxd_fx_words<M, T> ()) ;
     size_t shmem = words * sizeof (uint32_t) ;
     if (S != NULL)
     {
@@ -1061,7 +1104,13 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
             + GXD_SEL_XWORDS (G->tn) * sizeof (uint32_t) ;
     }
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
-    if (S != NULL)
+    if (one)
+    {
+        if constexpr (gxd_fx_one_ok<M, T> ())
+            GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect_fx<M, T, true, true>,
+                cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem))
+    }
+    else if (S != NULL)
         GXD_CUDA_TRY (cudaFuncSetAttribute (k_intersect_fx<M, T, true>,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shmem))
     else
@@ -1076,6 +1125,18 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
         {
             Sr = *S ;
             Sr.lj += r0 * S->k ; Sr.ld += r0 * S->k ; Sr.ln += r0 ;
+            if constexpr (gxd_fx_one_ok<M, T> ())
+            {
+                if (one)
+                {
+                    k_intersect_fx<M, T, true, true> <<<(unsigned) nr, 32 * GXD_FX_SEL_WARPS, shmem, s>>> (G->P,
+                        G->A.p, G->A.j, (const T *) G->A.x, G->RA,
+                        G->B.p, G->B.j, (const T *) G->B.x, G->RB,
+                        G->csc [t], G->fx.exp, G->fx.alog, fx_tile_pack (G, t), G->fx.ltab,
+                        G->fx.itab, i0 + r0, j0, w, n, G->A.ncols, (T *) NULL, Sr) ;
+                    return ;
+                }
+            }
             k_intersect_fx<M, T, true> <<<(unsigned) nr, 32 * GXD_FX_SEL_WARPS, shmem, s>>> (G->P,
                 G->A.p, G->A.j, (const T *) G->A.x, G->RA,
                 G->B.p, G->B.j, (const T *) G->B.x, G->RB,
@@ -1092,6 +1153,28 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
         }
     })) ;
 cleanup:
+    return info ;
+}
+
+// G->fx.narrow: whether every row of A takes the narrow form (one flag back)
+static GrB_Info fx_find_narrow (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t m = G->A.nrows ;
+    int *dwide = NULL, wide = 1 ;
+    GXD_CUDA_TRY (cudaMalloc (&dwide, sizeof (int))) ;
+    GXD_CUDA_TRY (cudaMemsetAsync (dwide, 0, sizeof (int), s)) ;
+    if (m > 0)
+    {
+        k_fx_any_wide <<<(unsigned) std::min<int64_t> ((m + 255) / 256, 1024), 256, 0, s>>> (
+            G->fx.exp, m, dwide) ;
+        GXD_LAUNCH_CHECK () ;
+    }
+    GXD_CUDA_TRY (cudaMemcpyAsync (&wide, dwide, sizeof (int), cudaMemcpyDeviceToHost, s)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+    G->fx.narrow = (wide == 0) ;
+cleanup:
+    cudaFree (dwide) ;
     return info ;
 }
 
@@ -1172,6 +1255,7 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
             G->fx.bint, G->fx.bfrac, G->fx.exp) ;
         GXD_LAUNCH_CHECK () ;
     }
+    if (gxd_fx_one_ok<M, T> ()) GXD_GPU_TRY (fx_find_narrow (G, s, msg)) ;
 cleanup:
     return info ;
 }
