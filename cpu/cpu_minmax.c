@@ -86,8 +86,9 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     int64_t *Aj = GXD_malloc ((na > 0 ? na : 1) * sizeof (int64_t)) ;
     uint64_t *Ak = GXD_malloc ((na > 0 ? na : 1) * sizeof (uint64_t)) ;
     double *Ax = GXD_malloc ((na > 0 ? na : 1) * sizeof (double)) ;
-    int64_t *perm = GXD_malloc ((na > nb ? na : nb) * sizeof (int64_t) + 1) ;
-    uint64_t *key = GXD_malloc ((na > nb ? na : nb) * sizeof (uint64_t) + 1) ;
+    const int64_t nz = (na > nb) ? na : ((nb > 0) ? nb : 1) ;   // keys of A, then of B
+    int64_t *perm = GXD_malloc (nz * sizeof (int64_t)) ;
+    uint64_t *key = GXD_malloc (nz * sizeof (uint64_t)) ;
     int64_t *Bj = GXD_malloc ((nb > 0 ? nb : 1) * sizeof (int64_t)) ;
     uint64_t *Bk = GXD_malloc ((nb > 0 ? nb : 1) * sizeof (uint64_t)) ;
     int64_t *Bj0 = GXD_malloc ((n > 0 ? n : 1) * sizeof (int64_t)) ;

@@ -379,6 +379,8 @@ struct gxd_fx_ctx
     uint32_t *bfrac ;   // the exact form: B's values' largest fraction bits
     bool narrow ;       // every row of A takes the narrow form: the fused
                         // selection's slots need one word (gpu_intersect_fx.cu)
+    bool narrow_known ; // found by the first selection, so that calls that
+                        // write all pairs do not wait for it
 } ;
 
 // Chebyshev: rows of A and B by descending magnitude

@@ -1087,6 +1087,29 @@ static const double2 *fx_tile_pack (const gxd_gpu_ctx *G, int64_t t)
     return G->fx.bpack + (G->csc [t].rows - G->csc [0].rows) ;
 }
 
+// G->fx.narrow: whether every row of A takes the narrow form (one flag back)
+static GrB_Info fx_find_narrow (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t m = G->A.nrows ;
+    int *dwide = NULL, wide = 1 ;
+    GXD_CUDA_TRY (cudaMalloc (&dwide, sizeof (int))) ;
+    GXD_CUDA_TRY (cudaMemsetAsync (dwide, 0, sizeof (int), s)) ;
+    if (m > 0)
+    {
+        k_fx_any_wide <<<(unsigned) std::min<int64_t> ((m + 255) / 256, 1024), 256, 0, s>>> (
+            G->fx.exp, m, dwide) ;
+        GXD_LAUNCH_CHECK () ;
+    }
+    GXD_CUDA_TRY (cudaMemcpyAsync (&wide, dwide, sizeof (int), cudaMemcpyDeviceToHost, s)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+    G->fx.narrow = (wide == 0) ;
+    G->fx.narrow_known = true ;
+cleanup:
+    cudaFree (dwide) ;
+    return info ;
+}
+
 // Ct: the tile of distances; or S: select into its lists (Ct unused)
 template <int M, typename T>
 static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
@@ -1094,6 +1117,11 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
 {
     GrB_Info info = GrB_SUCCESS ;
     const int64_t n = G->B.nrows, rows = i1 - i0 ;
+    if (S != NULL && gxd_fx_one_ok<M, T> () && !G->fx.narrow_known)
+    {
+        info = fx_find_narrow (G, s, msg) ;
+        if (info != GrB_SUCCESS) return info ;
+    }
     const bool one = (S != NULL && gxd_fx_one_ok<M, T> () && G->fx.narrow) ;
     const size_t words = (size_t) GXD_FX_LO_LEN (G->tn) * (one ? 1 : gxd_fx_words<M, T> ()) ;
     size_t shmem = words * sizeof (uint32_t) ;
@@ -1153,28 +1181,6 @@ static GrB_Info launch_fx_ok (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
         }
     })) ;
 cleanup:
-    return info ;
-}
-
-// G->fx.narrow: whether every row of A takes the narrow form (one flag back)
-static GrB_Info fx_find_narrow (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
-{
-    GrB_Info info = GrB_SUCCESS ;
-    const int64_t m = G->A.nrows ;
-    int *dwide = NULL, wide = 1 ;
-    GXD_CUDA_TRY (cudaMalloc (&dwide, sizeof (int))) ;
-    GXD_CUDA_TRY (cudaMemsetAsync (dwide, 0, sizeof (int), s)) ;
-    if (m > 0)
-    {
-        k_fx_any_wide <<<(unsigned) std::min<int64_t> ((m + 255) / 256, 1024), 256, 0, s>>> (
-            G->fx.exp, m, dwide) ;
-        GXD_LAUNCH_CHECK () ;
-    }
-    GXD_CUDA_TRY (cudaMemcpyAsync (&wide, dwide, sizeof (int), cudaMemcpyDeviceToHost, s)) ;
-    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
-    G->fx.narrow = (wide == 0) ;
-cleanup:
-    cudaFree (dwide) ;
     return info ;
 }
 
@@ -1255,7 +1261,6 @@ static GrB_Info prepare_fx_ok (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
             G->fx.bint, G->fx.bfrac, G->fx.exp) ;
         GXD_LAUNCH_CHECK () ;
     }
-    if (gxd_fx_one_ok<M, T> ()) GXD_GPU_TRY (fx_find_narrow (G, s, msg)) ;
 cleanup:
     return info ;
 }
