@@ -335,13 +335,11 @@ void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
     const gxd_key_kind kind = R->kind ;
     const bool min = R->min ;
     const size_t zs = R->zs ;
-    const bool none = (R->P != NULL && R->P->metric == GXD_GENERIC) ;
+    // key 0 is NaN (every term NaN) but where there is no column at all:
+    // then a plan's pairs take its monoid's identity
+    const bool none = (R->P != NULL && R->P->metric == GXD_GENERIC && k == 0) ;
     uint64_t identity = 0 ;
-    if (none)
-    {
-        double e = gxd_add_identity (R->P) ;
-        memcpy (&identity, &e, sizeof (identity)) ;
-    }
+    if (none) memcpy (&identity, &R->P->add_identity, sizeof (identity)) ;
     for (int64_t j = 0 ; j < n ; j++)
     {
         uint64_t best = K [j] ;

@@ -58,8 +58,9 @@
 // @KERNELS@ which kernels besides gxd_user_pairs (user_kernels: fewer to
 // compile, a shorter first call), @T@ the values' type, @DEFNS@ the user's
 // definitions, @MULT@ and @ADD@
-// the bodies of gxd_f and gxd_a, @ID@ (+)'s identity, @FOLD@ the columns
-// missing from both rows (c of them, c > 0) folded into s
+// the bodies of gxd_f and gxd_a, @ID@ where (+)'s fold starts, @EMPTY@
+// the monoid's identity (a pair of no column), @NANKEY@ a NaN key, @FOLD@
+// the columns missing from both rows (c of them, c > 0) folded into s
 static const char *kernel_template = R"(
 @KERNELS@
 typedef signed char int8_t ;            typedef unsigned char uint8_t ;
@@ -70,6 +71,16 @@ typedef @T@ gxd_T ;
 // before the user's text, so that no macro of theirs can change it
 #ifdef GXD_USER_SELECT
 #include "gpu_split_select.cuh"
+#endif
+// <math.h>'s constants, which NVRTC has no header for
+#ifndef NAN
+#define NAN __int_as_float (0x7FC00000)
+#endif
+#ifndef INFINITY
+#define INFINITY __int_as_float (0x7F800000)
+#endif
+#ifndef HUGE_VAL
+#define HUGE_VAL __longlong_as_double (0x7FF0000000000000LL)
 #endif
 @DEFNS@
 __device__ __forceinline__ double gxd_f (double x, double y) { @MULT@ }
@@ -96,7 +107,8 @@ __device__ double gxd_union (const long long *Ap, const int *Aj,
     }
     long long c = k - nu ;
     if (c > 0) { @FOLD@ }
-    return s ;
+    // no column, no term: the monoid's own identity
+    return (k == 0) ? @EMPTY@ : s ;
 }
 
 // npairs pairs: every (i0 + q / n, q % n) when Prow is 0, else the mask's
@@ -118,8 +130,9 @@ extern "C" __global__ void gxd_user_pairs (const long long *Ap,
 }
 
 #ifdef GXD_USER_SELECT
-// (+) = MAX or MIN: f(x,e) (left) or f(e,x) of every value, (+)'s identity
-// for NaN (which (+) skips, as fmax and fmin do): the keys of the sort
+// (+) = MAX or MIN: f(x,e) (left) or f(e,x) of every value, NaN with the
+// sign that sorts it last (which (+) skips, as fmax and fmin do): the keys
+// of the sort
 extern "C" __global__ void gxd_user_keys (const gxd_T *x, long long nnz,
     int left, double e, double *key)
 {
@@ -127,12 +140,12 @@ extern "C" __global__ void gxd_user_keys (const gxd_T *x, long long nnz,
          q < nnz ; q += (long long) gridDim.x * blockDim.x)
     {
         const double v = left ? gxd_f ((double) x [q], e) : gxd_f (e, (double) x [q]) ;
-        key [q] = (v == v) ? v : @ID@ ;
+        key [q] = (v == v) ? v : @NANKEY@ ;
     }
 }
 
 // (+) = MAX or MIN for gxd_split_select: the terms f(x,y) under (+) from
-// its identity, the sorted rows' keys f(x,e) and f(e,y) (gxd_user_keys),
+// NaN, the sorted rows' keys f(x,e) and f(e,y) (gxd_user_keys),
 // and f(e,e) where the rows' union misses a column
 struct gxd_user_op
 {
@@ -270,6 +283,16 @@ static bool user_rewrite_ok (const gxd_plan *P)
     return !P->exact && !user_select_ok (P) && gxd_generic_rewrite_ok (P) ;
 }
 
+// x as a CUDA C++ expression of type double, bit for bit
+static std::string double_literal (double x)
+{
+    if (isinf (x)) return (x > 0) ? "(1.0/0.0)" : "(-1.0/0.0)" ;
+    if (isnan (x)) return "__longlong_as_double (0x7FF8000000000000LL)" ;
+    char text [64] ;
+    snprintf (text, sizeof (text), "%.17g", x) ;
+    return text ;
+}
+
 static bool kernel_source (std::string &src, const gxd_plan *P)
 {
     std::string defns, mult, add, id, fold ;
@@ -284,7 +307,12 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
         if (expr == NULL) return false ;
         mult = std::string ("return (") + expr + ") ;" ;
     }
-    char idtext [64] ;
+    // NaN starts MIN and MAX: fmin and fmax skip it, so a pair whose terms
+    // are all NaN stays NaN, as GraphBLAS gives it; the keys' NaN sorts
+    // after every other value in (+)'s order (CUB's radix order puts -NaN
+    // below -inf, +NaN above +inf), so a row's NaN terms come last
+    const char *nan_id = "__longlong_as_double (0x7FF8000000000000LL)" ;
+    const char *nan_key = "0.0" ;
     switch (P->add)
     {
         case GXD_OP_PLUS:
@@ -300,12 +328,14 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
         // have the same bits but for a zero's sign, which OR (AND) keeps
         case GXD_OP_MIN:
             add = "return (s == t) ? __longlong_as_double (__double_as_longlong (s)"
-                " | __double_as_longlong (t)) : fmin (s, t) ;" ; id = "(1.0/0.0)" ;
+                " | __double_as_longlong (t)) : fmin (s, t) ;" ; id = nan_id ;
+            nan_key = "__longlong_as_double (0x7FF8000000000000LL)" ;
             fold = "s = gxd_a (s, fee) ;" ;
             break ;
         case GXD_OP_MAX:
             add = "return (s == t) ? __longlong_as_double (__double_as_longlong (s)"
-                " & __double_as_longlong (t)) : fmax (s, t) ;" ; id = "(-1.0/0.0)" ;
+                " & __double_as_longlong (t)) : fmax (s, t) ;" ; id = nan_id ;
+            nan_key = "__longlong_as_double ((long long) 0xFFF8000000000000ULL)" ;
             fold = "s = gxd_a (s, fee) ;" ;
             break ;
         case GXD_OP_USER:
@@ -315,9 +345,7 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
                 defns += std::string (P->add_src.defn) + "\n" ;
             }
             add = user_call (P->add_src.name, "s", "t") ;
-            snprintf (idtext, sizeof (idtext), "%.17g", P->add_identity) ;
-            id = isinf (P->add_identity) ? (P->add_identity > 0 ? "(1.0/0.0)"
-                : "(-1.0/0.0)") : idtext ;
+            id = double_literal (P->add_identity) ;
             // c copies of fee, by repeated squaring (as gxd_add_repeat)
             fold = "double t = fee ; while (c > 0) { if (c & 1) s = gxd_a "
                 "(s, t) ; c >>= 1 ; if (c > 0) t = gxd_a (t, t) ; }" ;
@@ -332,6 +360,8 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
     replace_all (src, "@MULT@", mult) ;
     replace_all (src, "@ADD@", add) ;
     replace_all (src, "@ID@", id) ;
+    replace_all (src, "@NANKEY@", nan_key) ;
+    replace_all (src, "@EMPTY@", double_literal (P->add_identity)) ;
     replace_all (src, "@FOLD@", fold) ;
     // the user's text last: it may hold anything, "@" included
     replace_all (src, "@DEFNS@", defns) ;
@@ -469,7 +499,7 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     long long n = G->B.nrows, k = G->A.ncols, rows = i1 - i0 ;
     double e = G->P.identity ;
     if (rows <= 0 || n <= 0) return GrB_SUCCESS ;
-    if (U->rewrite == NULL && U->select == NULL)
+    if ((U->rewrite == NULL && U->select == NULL) || k == 0)
     {
         return launch_pairs (U->pairs, &G->A, &G->B, NULL, NULL, i0, n,
             rows * n, k, e, U->fee, Ct, s, msg) ;

@@ -84,17 +84,19 @@ static GrB_Info resolve_union (gxd_call *call)
     gxd_jit_fns user_add, user_mult ;
     memset (&user_add, 0, sizeof (user_add)) ;
     memset (&user_mult, 0, sizeof (user_mult)) ;
-    double add_identity = 0 ;
     if (!add_ok)
     {
         GXD_TRY (GXD_jit_op (&user_add, &call->plan.add_src, addop)) ;
         if (user_add.op == NULL) return GrB_SUCCESS ;
         add = GXD_OP_USER ;
-        float id32 = 0 ;
-        if (f) GXD_TRY (GxB_Monoid_identity (&add_identity, call->add))
-        else   GXD_TRY (GxB_Monoid_identity (&id32, call->add))
-        if (!f) add_identity = id32 ;
     }
+    // the monoid's identity, which a built-in operator's monoid may have of
+    // the user's choice too (GrB_Monoid_new (&m, GrB_MAX_FP64, 0))
+    double add_identity = 0 ;
+    float id32 = 0 ;
+    if (f) GXD_TRY (GxB_Monoid_identity (&add_identity, call->add))
+    else   GXD_TRY (GxB_Monoid_identity (&id32, call->add))
+    if (!f) add_identity = id32 ;
     if (mult < 0)
     {
         GXD_TRY (GXD_jit_op (&user_mult, &call->plan.mult_src, call->mult)) ;

@@ -115,8 +115,8 @@ typedef struct
     gxd_user_g_col user_g_col ; // ... a column of its intersection terms
     gxd_user_merge user_merge ; // ... a pair's union, and f(e,e)
     double user_fee ;
-    gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+) ...
-    double add_identity ;   // ... and its monoid's identity
+    gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+)
+    double add_identity ;   // GXD_GENERIC only: (+)'s monoid's identity
     gxd_user_src mult_src, add_src ;    // the sources of the user's ops
     bool fp64 ;             // values and output are double (else float)
     bool exact ;            // compute every pair over the union (no rewrite)

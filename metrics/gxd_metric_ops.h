@@ -185,14 +185,17 @@ GXD_HD bool gxd_generic_rewrite_ok (const gxd_plan *P)
     }
 }
 
-// identity of a generic (+) monoid
-GXD_HD double gxd_add_identity (const gxd_plan *P)
+// where a generic pair's fold of (+) starts: the monoid's identity, but NaN
+// for MIN and MAX, whose fmin and fmax skip NaN, so that a pair whose terms
+// are all NaN comes out NaN as GraphBLAS's MIN and MAX give it (and the
+// user's identity, whatever it is, is never folded into a term)
+GXD_HD double gxd_add_start (const gxd_plan *P)
 {
     switch (P->add)
     {
         case GXD_OP_TIMES: return 1 ;
-        case GXD_OP_MIN:   return GXD_INF ;
-        case GXD_OP_MAX:   return -GXD_INF ;
+        case GXD_OP_MIN:
+        case GXD_OP_MAX:   return GXD_NAN ;
         case GXD_OP_USER:  return P->add_identity ;
         default:           return 0 ;
     }
@@ -809,7 +812,7 @@ GXD_HD double gxd_send (gxd_metric_id m, const gxd_plan *P, const gxd_ustate *s)
 GXD_HD gxd_ustate gxd_ubegin (gxd_metric_id m, const gxd_plan *P)
 {
     gxd_ustate s ;
-    s.s0 = (m == GXD_GENERIC) ? gxd_add_identity (P) : 0 ;
+    s.s0 = (m == GXD_GENERIC) ? gxd_add_start (P) : 0 ;
     s.s1 = 0 ;
     return s ;
 }
@@ -943,6 +946,8 @@ GXD_HD double gxd_uend (gxd_metric_id m, const gxd_plan *P,
         case GXD_SOKALMICHENER: return gxd_sokalmichener (a->n0, b->n0, s->s0, k) ;
         case GXD_GENERIC:
         {
+            // no column, no term: the monoid's own identity
+            if (k == 0) return P->add_identity ;
             if (nu >= k) return s->s0 ;
             double fee = gxd_fee (m, P) ;
             switch (P->add)

@@ -39,7 +39,8 @@ extern char **environ ;
     X (clipped, T d = fabs ((*x) - (*y)) ; (*z) = (d < 1) ? d : 1 ;)         \
     X (cube,    T d = fabs ((*x) - (*y)) ; (*z) = d * d * d ;)               \
     X (plus,    (*z) = (*x) + (*y) ;)                                       \
-    X (minus,   (*z) = (*x) - (*y) ;)
+    X (minus,   (*z) = (*x) - (*y) ;)                                       \
+    X (nanifeq, (*z) = ((*x) == (*y)) ? (T) NAN : (T) fabs ((*x) - (*y)) ;)
 
 #define DEFINE(name, ...)                                                    \
     static void name ## _FP64 (void *zv, const void *xv, const void *yv)     \
@@ -501,6 +502,77 @@ static void min_and_max_without_a_definition (void **state)
     cpu_end (was) ;
 }
 
+// MIN and MAX monoids made by the user with an identity of their choice
+// (GrB_Monoid_new (&m, GrB_MAX_FP64, 0)): a pair with no term (k = 0) or
+// whose terms are all NaN takes that identity, as GraphBLAS gives it, on
+// every path; with (x) = x - y, and NaN where x equals y (|x - y| else)
+static void min_and_max_monoids_of_any_identity (void **state)
+{
+    GXT_START ( ) ;
+    const double ids [3] = { 0, 7.5, -INFINITY } ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    static int serial = 0 ;
+    for (int tq = 0 ; tq < 2 ; tq++)
+    {
+        GrB_Type type = types [tq] ;
+        bool f64 = (type == GrB_FP64) ;
+        for (int mx = 0 ; mx < 2 ; mx++)
+        for (int iq = 0 ; iq < 3 ; iq++)
+        for (int defn = 1 ; defn >= 0 ; defn--)
+        for (int oq = 0 ; oq < 3 ; oq++)
+        {
+            if (oq == 2 && !defn) continue ;
+            double id = (iq == 2 && !mx) ? INFINITY : ids [iq] ;
+            GrB_BinaryOp maxop = mx ? (f64 ? GrB_MAX_FP64 : GrB_MAX_FP32)
+                                    : (f64 ? GrB_MIN_FP64 : GrB_MIN_FP32) ;
+            GrB_Monoid add = NULL ;
+            if (f64) GXT_OK (GrB_Monoid_new_FP64 (&add, maxop, id)) ;
+            else GXT_OK (GrB_Monoid_new_FP32 (&add, maxop, (float) id)) ;
+            char tag [32] ;
+            snprintf (tag, sizeof (tag), "_id%d", serial++) ;
+            // x - y as a user's operator and as GraphBLAS's own
+            const char *opname = (oq == 1) ? "nanifeq" : (oq ? "built-in minus" : "minus") ;
+            GrB_BinaryOp op = (oq == 2) ? (f64 ? GrB_MINUS_FP64 : GrB_MINUS_FP32)
+                : make_op (op_named (opname), type, defn, tag) ;
+            GxB_NAMM namm = NULL ;
+            GrB_Semiring s = NULL ;
+            GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+            GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
+            for (int q = 0 ; q < 3 ; q++)
+            {
+                GrB_Matrix A = NULL, B = NULL, C = NULL ;
+                if (q == 2)
+                {
+                    // no column: every pair has no term
+                    GXT_OK (GrB_Matrix_new (&A, type, 5, 0)) ;
+                    GXT_OK (GrB_Matrix_new (&B, type, 4, 0)) ;
+                }
+                else
+                {
+                    GrB_Matrix A0, B0 ;
+                    gxt_pair (&A0, &B0, q ? GXT_SHAPE_DENSE : GXT_SHAPE_EMPTY_ROWS,
+                        GXT_INTEGERS) ;
+                    gxt_convert (&A, A0, GXT_FMT_SPARSE, type) ;
+                    gxt_convert (&B, B0, GXT_FMT_SPARSE, type) ;
+                    GrB_Matrix_free (&A0) ; GrB_Matrix_free (&B0) ;
+                }
+                GXT_OK (distance (&C, type, s, A, B)) ;
+                char what [160] ;
+                snprintf (what, sizeof (what), "%s %s %s identity %g, %s, %s",
+                    opname, gxt_type_name (type), mx ? "MAX" : "MIN", id,
+                    defn ? "compiled" : "no definition",
+                    q == 2 ? "k = 0" : (q ? "dense" : "empty rows")) ;
+                check_union (C, add, op, 0, type, A, B, 0, what) ;
+                GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+            }
+            GrB_Semiring_free (&s) ;
+            GXT_OK (GxB_NAMM_free (&namm)) ;
+            GrB_Monoid_free (&add) ;
+            if (oq < 2) GrB_BinaryOp_free (&op) ;
+        }
+    }
+}
+
 //------------------------------------------------------------------------------
 // errors
 //------------------------------------------------------------------------------
@@ -919,6 +991,7 @@ int main (void)
         cmocka_unit_test_setup_teardown (integer_operators_are_exact, setup, teardown),
         cmocka_unit_test_setup_teardown (min_and_max_without_a_definition, setup, teardown),
         cmocka_unit_test_setup_teardown (zeros_of_either_sign_under_max_and_min, setup, teardown),
+        cmocka_unit_test_setup_teardown (min_and_max_monoids_of_any_identity, setup, teardown),
         cmocka_unit_test_setup_teardown (a_definition_that_does_not_compile_is_refused, setup, teardown),
         cmocka_unit_test_setup_teardown (compiled_operators_run_on_the_gpu, setup, teardown),
         cmocka_unit_test_setup_teardown (self_distances_are_exactly_zero, setup, teardown),
