@@ -16,12 +16,6 @@
 // upload
 //------------------------------------------------------------------------------
 
-__global__ void k_narrow_cols (const int64_t *j64, int32_t *j32, int64_t nnz)
-{
-    int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ;
-    if (q < nnz) j32 [q] = (int32_t) j64 [q] ;
-}
-
 // COO row of each entry: one warp per row writes its entries
 __global__ void k_coo_rows (const int64_t *p, int64_t nrows, int32_t *row)
 {
@@ -41,7 +35,6 @@ GrB_Info gxd_upload_csr (const gxd_csr *H, bool fp64, bool want_rows,
     gxd_dcsr *D, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    int64_t *j64 = NULL ;
     memset (D, 0, sizeof (*D)) ;
     D->nrows = H->nrows ;
     D->ncols = H->ncols ;
@@ -56,15 +49,12 @@ GrB_Info gxd_upload_csr (const gxd_csr *H, bool fp64, bool want_rows,
     GXD_CUDA_TRY (cudaMalloc (&D->p, (H->nrows + 1) * sizeof (int64_t))) ;
     GXD_CUDA_TRY (cudaMalloc (&D->j, nz * sizeof (int32_t))) ;
     GXD_CUDA_TRY (cudaMalloc (&D->x, nz * tsize)) ;
-    GXD_CUDA_TRY (cudaMalloc (&j64, nz * sizeof (int64_t))) ;
     GXD_GPU_TRY (gxd_stage_upload (D->p, H->p, (H->nrows + 1) * sizeof (int64_t),
         s, msg)) ;
     if (D->nnz > 0)
     {
-        GXD_GPU_TRY (gxd_stage_upload (j64, H->j, D->nnz * sizeof (int64_t), s, msg)) ;
+        GXD_GPU_TRY (gxd_stage_upload_cols (D->j, H->j, D->nnz, s, msg)) ;
         GXD_GPU_TRY (gxd_stage_upload (D->x, H->x, D->nnz * tsize, s, msg)) ;
-        k_narrow_cols <<<nblocks (D->nnz, 256), 256, 0, s>>> (j64, D->j, D->nnz) ;
-        GXD_LAUNCH_CHECK () ;
     }
     if (want_rows)
     {
@@ -76,10 +66,8 @@ GrB_Info gxd_upload_csr (const gxd_csr *H, bool fp64, bool want_rows,
             GXD_LAUNCH_CHECK () ;
         }
     }
-    // j64 is freed below: wait for the narrowing copy to finish
     GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
 cleanup:
-    cudaFree (j64) ;
     if (info != GrB_SUCCESS) gxd_free_csr (D) ;
     return info ;
 }

@@ -606,5 +606,8 @@ void gxd_writer_close (gxd_host_writer *W) ;
 // staging; returns once dst holds it
 GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
     cudaStream_t s, char *msg) ;
+// the same for n column indices, int64 on the host, int32 on the device
+GrB_Info gxd_stage_upload_cols (int32_t *dst, const int64_t *src, size_t n,
+    cudaStream_t s, char *msg) ;
 
 #endif

@@ -110,7 +110,8 @@ struct gxd_copy_pool
     std::vector<std::thread> threads ;
     char *dst = NULL ;
     const char *src = NULL ;
-    size_t bytes = 0 ;
+    size_t bytes = 0 ;          // of dst
+    bool narrow = false ;       // src int64, dst int32 (else bytes as they are)
     int nslices = 1 ;
     uint64_t generation = 0 ;
     int remaining = 0 ;
@@ -123,7 +124,11 @@ static void copy_slice (gxd_copy_pool *Q, int s)
     size_t per = (Q->bytes / Q->nslices + GXD_STAGE_ALIGN - 1) & ~(GXD_STAGE_ALIGN - 1) ;
     size_t lo = (size_t) s * per ;
     size_t hi = (lo + per < Q->bytes) ? lo + per : Q->bytes ;
-    if (lo < hi) stream_copy (Q->dst + lo, Q->src + lo, hi - lo) ;
+    if (lo >= hi) return ;
+    if (!Q->narrow) { stream_copy (Q->dst + lo, Q->src + lo, hi - lo) ; return ; }
+    int32_t *d = (int32_t *) (Q->dst + lo) ;
+    const int64_t *x = (const int64_t *) Q->src + lo / sizeof (int32_t) ;
+    for (size_t q = 0 ; q < (hi - lo) / sizeof (int32_t) ; q++) d [q] = (int32_t) x [q] ;
 }
 
 static void copy_worker (gxd_copy_pool *Q, int s)
@@ -143,13 +148,16 @@ static void copy_worker (gxd_copy_pool *Q, int s)
     }
 }
 
-// dst = src with every thread of the pool (the caller takes slice 0)
-static void pool_copy (gxd_copy_pool *Q, char *dst, const char *src, size_t bytes)
+// dst [0..bytes) = src with every thread of the pool (the caller takes
+// slice 0); narrow: dst int32, src the int64 values it holds
+static void pool_copy (gxd_copy_pool *Q, char *dst, const char *src, size_t bytes,
+    bool narrow = false)
 {
     int nt = (int) Q->threads.size () + 1 ;
     {
         std::lock_guard<std::mutex> g (Q->lock) ;
         Q->dst = dst ; Q->src = src ; Q->bytes = bytes ; Q->nslices = nt ;
+        Q->narrow = narrow ;
         Q->remaining = nt - 1 ;
         Q->generation++ ;
     }
@@ -234,13 +242,16 @@ extern "C" void GXD_gpu_staging_free (void)
 // uploads
 //------------------------------------------------------------------------------
 
-// the device array dst = the host array src, through the kept buffers when
-// they are free (else a direct copy); returns once dst holds it
-GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
-    cudaStream_t s, char *msg)
+// the device array dst [0..bytes) = the host array src, through the kept
+// buffers when they are free (else a direct copy); narrow: dst int32, src
+// the int64 values it holds, cut on the host (half the bytes on the link);
+// returns once dst holds it
+static GrB_Info stage_upload (void *dst, const void *src, size_t bytes,
+    bool narrow, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     cudaEvent_t read [2] = { NULL, NULL } ;     // h [b] has gone up
+    int32_t *cut = NULL ;
     bool locked = bytes >= GXD_UPLOAD_MIN_BYTES && kept_lock.try_lock () ;
     if (locked && !kept_ready ())
     {
@@ -249,8 +260,16 @@ GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
     }
     if (!locked)
     {
+        if (narrow)
+        {
+            size_t n = bytes / sizeof (int32_t) ;
+            cut = (int32_t *) malloc (bytes > 0 ? bytes : 1) ;
+            if (cut == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
+            for (size_t q = 0 ; q < n ; q++) cut [q] = (int32_t) ((const int64_t *) src) [q] ;
+            src = cut ;
+        }
         GXD_CUDA_TRY (cudaMemcpyAsync (dst, src, bytes, cudaMemcpyHostToDevice, s)) ;
-        return GrB_SUCCESS ;
+        goto cleanup ;
     }
     for (int b = 0 ; b < 2 ; b++)
         GXD_CUDA_TRY (cudaEventCreateWithFlags (&read [b], cudaEventDisableTiming)) ;
@@ -260,18 +279,32 @@ GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
         const int b = (int) (c % 2) ;
         const size_t len = (bytes - off < GXD_STAGE_BYTES) ? bytes - off : GXD_STAGE_BYTES ;
         if (c >= 2) GXD_CUDA_TRY (cudaEventSynchronize (read [b])) ;
-        pool_copy (kept_pool, (char *) kept [b], (const char *) src + off, len) ;
+        pool_copy (kept_pool, (char *) kept [b], (const char *) src + (narrow ? 2 * off : off),
+            len, narrow) ;
         GXD_CUDA_TRY (cudaMemcpyAsync ((char *) dst + off, kept [b], len,
             cudaMemcpyHostToDevice, s)) ;
         GXD_CUDA_TRY (cudaEventRecord (read [b], s)) ;
     }
 cleanup:
-    // the buffers are free again only once the link has read them (a
-    // failed direct copy comes here too, holding no lock)
+    // the buffers (and cut) are free again only once the link has read them
+    // (a failed direct copy comes here too, holding no lock)
     cudaStreamSynchronize (s) ;
     for (int b = 0 ; b < 2 ; b++) if (read [b] != NULL) cudaEventDestroy (read [b]) ;
     if (locked) kept_lock.unlock () ;
+    free (cut) ;
     return info ;
+}
+
+GrB_Info gxd_stage_upload (void *dst, const void *src, size_t bytes,
+    cudaStream_t s, char *msg)
+{
+    return stage_upload (dst, src, bytes, false, s, msg) ;
+}
+
+GrB_Info gxd_stage_upload_cols (int32_t *dst, const int64_t *src, size_t n,
+    cudaStream_t s, char *msg)
+{
+    return stage_upload (dst, src, n * sizeof (int32_t), true, s, msg) ;
 }
 
 //------------------------------------------------------------------------------
