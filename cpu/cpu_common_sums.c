@@ -292,6 +292,20 @@ void GXD_cpu_minmax_row (const gxd_minmax *R, int64_t i, const uint64_t *tk,
                 run [j] += (run [j] == t) ;
             }
         }
+        else if (R->P != NULL && R->P->mult == GXD_OP_USER)
+        {
+            // a compiled operator: the column's terms by one call of its
+            // module, the operator inlined there
+            double *restrict Z = W->Z ;
+            const double *Btx = R->Bt->x ;
+            R->P->user_col (Z, Btx + q0, q1 - q0, R->Ax [p]) ;
+            for (int64_t q = q0 ; q < q1 ; q++)
+            {
+                int64_t j = Btj [q] ;
+                K [j] = kmax (K [j], gxd_double_key (Z [q - q0], R->min)) ;
+                run [j] += (run [j] == t) ;
+            }
+        }
         else if (R->P != NULL)
         {
             const double x = R->Ax [p], *Btx = R->Bt->x ;

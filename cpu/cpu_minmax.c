@@ -94,7 +94,8 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     int64_t *Bj0 = GXD_malloc ((n > 0 ? n : 1) * sizeof (int64_t)) ;
     uint64_t *Bk0 = GXD_malloc ((n > 0 ? n : 1) * sizeof (uint64_t)) ;
     // B's block transposed, and a workspace a thread (zero): jblock keys, a
-    // row of the result for the sink, 2 x jblock counts and k + 1 marks
+    // row of the result for the sink, 2 x jblock counts, k + 1 marks and
+    // (a compiled operator) jblock terms
     int64_t bz = 0 ;
     for (int64_t j0 = 0 ; j0 < n ; j0 += jblock)
     {
@@ -104,7 +105,10 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     int64_t *Tp = GXD_malloc ((k + 1) * sizeof (int64_t)) ;
     int64_t *Tj = GXD_malloc ((bz > 0 ? bz : 1) * sizeof (int64_t)) ;
     double *Tx = GXD_malloc ((bz > 0 ? bz : 1) * sizeof (double)) ;
-    size_t each = jblock * (sizeof (uint64_t) + 2 * sizeof (int32_t) + zs) + k + 1 ;
+    const bool user = !cheb && P->mult == GXD_OP_USER ;
+    const size_t zoff = (jblock * (sizeof (uint64_t) + 2 * sizeof (int32_t) + zs)
+        + k + 1 + 7) & ~(size_t) 7 ;
+    size_t each = zoff + (user ? jblock * sizeof (double) : 0) ;
     each = (each + 63) & ~(size_t) 63 ;
     char *space = GXD_calloc (nth, each) ;
     if (Aj == NULL || Ak == NULL || Ax == NULL || perm == NULL || key == NULL
@@ -155,6 +159,7 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
                 .mark = (uint8_t *) s + jblock * (sizeof (uint64_t) + zs
                     + 2 * sizeof (int32_t)) } ;
             W.cnt = W.run + jblock ;
+            W.Z = user ? (double *) (s + zoff) : NULL ;
             W.mark [k] = 1 ;
             #pragma omp for schedule(dynamic, 16)
             for (int64_t i = 0 ; i < m ; i++)

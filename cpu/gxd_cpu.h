@@ -155,8 +155,8 @@ typedef struct
     const gxd_plan *P ;         // not NULL: the terms are P's (CHEBYSHEV's
     const double *Ax ;          // |x - y| or a generic plan's x (*) y) of
                                 // these values (as A's entries) and Bt's
-                                // (doubles), and a pair whose every term
-                                // is NaN gets (+)'s identity, as P's merge
+                                // (doubles), and a pair of no column (k =
+                                // 0) gets (+)'s identity, as P's merge
                                 // (cpu_pair.c) gives it; else NaN
     const gxd_csr *Bt ;         // B transposed (the common columns)
     const int64_t *Bp, *Bj ;    // B's rows, each in descending order of Bk
@@ -172,12 +172,14 @@ typedef struct
 gxd_minmax ;
 
 // the workspace of one thread: n keys, n and (count) n counters, k + 1
-// marks (all zero between rows but mark [k], always 1)
+// marks (all zero between rows but mark [k], always 1), and (a compiled
+// operator's plan) n terms
 typedef struct
 {
     uint64_t *K ;
     int32_t *run, *cnt ;
     uint8_t *mark ;
+    double *Z ;
 }
 gxd_minmax_work ;
 

@@ -12,11 +12,13 @@
 //
 // which casts x and y to the operator's own types, calls the user's function
 // (inlined by the compiler) and returns z as a double, and the CPU
-// backend's two inner loops with the operator inlined (gxd_metric.h has
-// their signatures):
+// backend's inner loops with the operator inlined (gxd_metric.h has their
+// signatures):
 //
 //      gxd_jit_g_col   a column of the rewrite's intersection terms
 //                      f(x,y) - f(x,e) - f(e,y) + f(e,e) (cpu_dense.c)
+//      gxd_jit_col     a column of terms f(x,y), of a MIN or MAX union's
+//                      common columns (cpu_common_sums.c)
 //      gxd_jit_merge   one pair's union, under a built-in monoid (cpu_pair.c)
 //
 // so the call through a pointer is paid per column of a row of A, or per
@@ -203,6 +205,9 @@ static GrB_Info module_source (char **source, bool *has_defn,
         "    for (int64_t q = 0 ; q < len ; q++)\n"
         "    {\n        double y = Bx [q] ;\n"
         "        acc [Bi [q]] += op (x, y) - fxe - op (e, y) + fee ;\n    }\n}\n"
+        "__attribute__ ((visibility (\"default\")))\n"
+        "void gxd_jit_col (double *z, const double *y, int64_t len, double x)\n"
+        "{\n    for (int64_t q = 0 ; q < len ; q++) z [q] = op (x, y [q]) ;\n}\n"
         MERGE_SOURCE ;
     size_t len = strlen (fmt) + strlen (defn) + strlen (name) + 64 ;
     *source = malloc (len) ;
@@ -334,7 +339,8 @@ static bool load (const char *so_path, void **handle, jit_module *mod)
     f->op = (gxd_user_fn) dlsym (*handle, "gxd_jit_op") ;
     f->g_col = (gxd_user_g_col) dlsym (*handle, "gxd_jit_g_col") ;
     f->merge = (gxd_user_merge) dlsym (*handle, "gxd_jit_merge") ;
-    if (f->op == NULL || f->g_col == NULL || f->merge == NULL)
+    f->col = (gxd_user_col) dlsym (*handle, "gxd_jit_col") ;
+    if (f->op == NULL || f->g_col == NULL || f->merge == NULL || f->col == NULL)
     {
         dlclose (*handle) ; *handle = NULL ;
     }

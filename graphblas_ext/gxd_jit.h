@@ -18,6 +18,7 @@ typedef struct
 {
     gxd_user_fn op ;            // f(x,y)
     gxd_user_g_col g_col ;      // a column of intersection terms
+    gxd_user_col col ;          // a column of f(x,y)
     gxd_user_merge merge ;      // a pair's union under a built-in monoid
 }
 gxd_jit_fns ;

@@ -110,6 +110,7 @@ static GrB_Info resolve_union (gxd_call *call)
     call->plan.user_add = user_add.op ;
     call->plan.user_mult = user_mult.op ;
     call->plan.user_g_col = user_mult.g_col ;
+    call->plan.user_col = user_mult.col ;
     call->plan.user_merge = user_mult.merge ;
     call->plan.user_fee = (user_mult.op != NULL)
         ? user_mult.op (call->identity, call->identity) : 0 ;

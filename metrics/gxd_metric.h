@@ -77,6 +77,10 @@ typedef void (*gxd_user_g_col) (double *acc, const int32_t *Bi,
 // ... and one pair's merge over the union of its columns, s (+) f(x,y) for
 // each column (x or y = e where a row misses it), under the built-in
 // monoid add (GXD_USER_MERGE_*); *nu = the size of the union
+// ... and f(x, y [q]) into z [q] for q < len (the terms of a MIN or MAX
+// union's common column) ...
+typedef void (*gxd_user_col) (double *z, const double *y, int64_t len,
+    double x) ;
 typedef double (*gxd_user_merge) (int add, const int64_t *Aj,
     const double *Ax, int64_t na, const int64_t *Bj, const double *Bx,
     int64_t nb, double e, double s, int64_t *nu) ;
@@ -113,6 +117,7 @@ typedef struct
     double identity ;       // GXD_GENERIC only: the NAMM identity
     gxd_user_fn user_mult ; // mult == GXD_OP_USER: the compiled (x) ...
     gxd_user_g_col user_g_col ; // ... a column of its intersection terms
+    gxd_user_col user_col ;     // ... a column of f(x,y)
     gxd_user_merge user_merge ; // ... a pair's union, and f(e,e)
     double user_fee ;
     gxd_user_fn user_add ;  // add == GXD_OP_USER: the compiled (+)
