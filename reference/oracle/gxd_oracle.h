@@ -46,7 +46,10 @@ GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
 // type, A, B) and its scale (GXO_scale), by the rule of GXO_compare, with
 // the same outputs, a block of rows of A at a time: what does not depend
 // on the block is computed once, and the m-by-n reference is never held
-// at once (verify mode).  got's dimensions must be A's rows by B's.
+// at once (verify mode).  got's dimensions must be A's rows by B's.  The
+// scale of DOT and KL is made only for a block with an entry that fails
+// without it; where no entry fails, worst_* may then be the worst without
+// it.
 GrB_Info GXO_metric_compare (GrB_Matrix got, const char *metric, double p,
     GrB_Type type, GrB_Matrix A, GrB_Matrix B, double rtol, int64_t *nbad,
     int64_t *worst_i, int64_t *worst_j, double *worst_got,

@@ -349,35 +349,55 @@ typedef struct
 }
 blocks ;
 
+// t += the comparison of the block D (rows i0 ..) of the reference, its
+// scale S (NULL: s for every pair)
 #undef  FREE_ALL
 #define FREE_ALL (void) GXO_full_close (&FD) ; (void) GXO_full_close (&FS) ;
 
-static GrB_Info compare_block (void *arg, GrB_Index i0, GrB_Matrix *D,
-    GrB_Matrix S, double s)
+static GrB_Info compare_scaled (tally *t, GrB_Matrix got, GrB_Index i0,
+    GrB_Matrix D, GrB_Matrix S, double s)
 {
-    blocks *c = arg ;
     gxo_full FD = { NULL, NULL, 0, false }, FS = { NULL, NULL, 0, false } ;
-    GrB_Index mb ;
+    GrB_Index mb, n ;
     bool done ;
-    TRY (GrB_Matrix_nrows (&mb, *D)) ;
-    TRY (GXO_full_open (&FD, *D)) ;
-    CHECK (FD.M != NULL, GrB_INVALID_VALUE) ;
-    c->t.R = FD.x ;
-    c->t.riso = FD.iso ;
-    c->t.i0 = i0 ;
-    c->t.s = s ;
-    c->t.Sx = NULL ;
+    TRY (GXO_full_values (&FD, &mb, &n, D)) ;
+    t->R = FD.x ;
+    t->riso = FD.iso ;
+    t->i0 = i0 ;
+    t->s = s ;
+    t->Sx = NULL ;
     if (S != NULL)
     {
-        TRY (GXO_full_open (&FS, S)) ;
-        CHECK (FS.M != NULL, GrB_INVALID_VALUE) ;
-        if (FS.iso) c->t.s = FS.x [0] ; else c->t.Sx = FS.x ;
+        TRY (GXO_full_values (&FS, &mb, &n, S)) ;
+        if (FS.iso) t->s = FS.x [0] ; else t->Sx = FS.x ;
     }
-    TRY (compare_rows (&done, &c->t, c->got, i0, i0 + mb)) ;
+    TRY (compare_rows (&done, t, got, i0, i0 + mb)) ;
     CHECK (done, GrB_INVALID_VALUE) ;
     GrB_Info info = GXO_full_close (&FD) ;
     GrB_Info sinfo = GXO_full_close (&FS) ;
     return ((info == GrB_SUCCESS) ? sinfo : info) ;
+}
+
+// GXO_metric_compare's visit: the block compared without the pairs' own
+// scale, and again with it where an entry fails without it (a block of a
+// correct result has none: the scale's product is then not made)
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+static GrB_Info compare_block (void *arg, GrB_Index i0, GrB_Matrix *D,
+    gxo_scaler *sc, double s)
+{
+    blocks *c = arg ;
+    tally before = c->t ;
+    TRY (compare_scaled (&c->t, c->got, i0, *D, NULL, s)) ;
+    if (sc != NULL && c->t.bad > before.bad)
+    {
+        GrB_Matrix S ;
+        c->t = before ;
+        TRY (GXO_scale_rows (sc, &S)) ;
+        TRY (compare_scaled (&c->t, c->got, i0, *D, S, s)) ;
+    }
+    return (GrB_SUCCESS) ;
 }
 
 #undef  FREE_ALL

@@ -358,17 +358,27 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
 // the metrics a block of rows at a time (oracle_metric.c)
 //------------------------------------------------------------------------------
 
-// visit (arg, i0, &D, S, s): D (full FP64, nrows (D)-by-n, held by row)
-// holds the distances of rows i0 .. i0 + nrows (D) - 1 of A, S (the same
-// shape) their scale (GXO_scale), or NULL where the scale is s for every
-// pair.  The visit may take D (and set it NULL); else D is reused for the
-// next block, and must be left full FP64.
+// A block's scale (GXO_scale), made only where it is asked for: DOT's and
+// KL's scale is a product as costly as the metric's own, and adds nothing
+// to the tolerance of an entry that passes without it (max (|ref|, S) >=
+// |ref|), so verify mode asks for it only in a block with an entry that
+// fails without it.  GXO_scale_rows (sc, &S): S = the scale of the block
+// (full FP64, its shape), owned by the engine, made at the first call.
+typedef struct gxo_scaler gxo_scaler ;
+GrB_Info GXO_scale_rows (gxo_scaler *sc, GrB_Matrix *S) ;
+
+// visit (arg, i0, &D, sc, s): D (full FP64, nrows (D)-by-n, held by row)
+// holds the distances of rows i0 .. i0 + nrows (D) - 1 of A; their scale is
+// s for every pair, or, where sc is not NULL, s (0) up to the pair's own
+// scale, given by GXO_scale_rows (sc, ...).  The visit may take D (and set
+// it NULL); else D is reused for the next block, and must be left full FP64.
 typedef GrB_Info (*gxo_rows_visit) (void *arg, GrB_Index i0, GrB_Matrix *D,
-    GrB_Matrix S, double s) ;
+    gxo_scaler *sc, double s) ;
 
 // GXO_metric for blocks of at most rows rows of A, one after another, each
-// given to visit (in row order); scale: with its scale S (else NULL and s
-// 0 for DOT and KL).  What does not depend on the block is done once.
+// given to visit (in row order); scale: with DOT's and KL's scale on demand
+// (else sc NULL and s 0 for them).  What does not depend on the block is
+// done once.
 GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
     GrB_Matrix A, GrB_Matrix B, GrB_Index rows, bool scale,
     gxo_rows_visit visit, void *arg) ;

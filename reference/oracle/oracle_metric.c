@@ -762,13 +762,40 @@ static GrB_Info finished (block *b, const work *w)
 }
 
 //------------------------------------------------------------------------------
+// GXO_scale_rows: a block's scale, on demand
+//------------------------------------------------------------------------------
+
+struct gxo_scaler
+{
+    const work *w ;
+    GrB_Index i0 ;
+    GrB_Matrix S ;          // the block's scale, or a block of as many rows
+    bool made ;             // S holds the block's scale
+} ;
+
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+GrB_Info GXO_scale_rows (gxo_scaler *sc, GrB_Matrix *S)
+{
+    if (!sc->made)
+    {
+        TRY (GXO_full_zero (sc->S)) ;
+        TRY (GXO_prod_rows (&sc->w->prod [1], sc->S, sc->i0)) ;
+        sc->made = true ;
+    }
+    *S = sc->S ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
 // GXO_metric_rows, GXO_metric
 //------------------------------------------------------------------------------
 
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     work_free (&w) ; GrB_Matrix_free (&b.Ab) ; GrB_Matrix_free (&b.C) ;     \
-    GrB_Matrix_free (&b.C2) ; GrB_Matrix_free (&S) ;
+    GrB_Matrix_free (&b.C2) ; GrB_Matrix_free (&sc.S) ;
 
 GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
     GrB_Matrix A, GrB_Matrix B, GrB_Index rows, bool scale,
@@ -776,7 +803,7 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
 {
     work w ;
     block b = { 0, 0, NULL, NULL, NULL } ;
-    GrB_Matrix S = NULL ;
+    gxo_scaler sc = { &w, 0, NULL, false } ;
     memset (&w, 0, sizeof (w)) ;
     CHECK (metric != NULL && visit != NULL, GrB_NULL_POINTER) ;
     TRY (GXO_metric_id (&w.id, metric)) ;
@@ -814,28 +841,25 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
         {
             GrB_Matrix_free (&b.C) ;
             GrB_Matrix_free (&b.C2) ;
-            GrB_Matrix_free (&S) ;
+            GrB_Matrix_free (&sc.S) ;
             TRY (GXO_full_new (&b.C, mb, w.n)) ;
             if (two) TRY (GXO_full_new (&b.C2, mb, w.n)) ;
-            if (scale) TRY (GXO_full_new (&S, mb, w.n)) ;
+            if (scale) TRY (GXO_full_new (&sc.S, mb, w.n)) ;
         }
         b.mb = mb ;
         GrB_Matrix_free (&b.Ab) ;
         TRY (raw (&b, &w)) ;
         TRY (finished (&b, &w)) ;
-        if (scale)
-        {
-            TRY (GXO_full_zero (S)) ;
-            TRY (GXO_prod_rows (&w.prod [1], S, b.i0)) ;
-        }
-        TRY (visit (arg, b.i0, &b.C, S, s)) ;
+        sc.i0 = b.i0 ;
+        sc.made = false ;
+        TRY (visit (arg, b.i0, &b.C, scale ? &sc : NULL, s)) ;
     }
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
 
 // GXO_metric's visit: the block of every row becomes D
-static GrB_Info take (void *arg, GrB_Index i0, GrB_Matrix *C, GrB_Matrix S,
+static GrB_Info take (void *arg, GrB_Index i0, GrB_Matrix *C, gxo_scaler *sc,
     double s)
 {
     GrB_Matrix *D = arg ;
