@@ -76,6 +76,7 @@ GrB_Info GXO_cast (GrB_Matrix *C, GrB_Type type, GrB_Matrix A) ;
 
 // the operands of GXO_metric and GXO_scale: A and B non-NULL, with as many
 // columns, type GrB_FP32 or GrB_FP64; *Ad, *Bd = A, B cast to type, then FP64
+// (Ad or Bd NULL: the checks alone)
 GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
     GrB_Matrix A, GrB_Matrix B) ;
 

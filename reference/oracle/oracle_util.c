@@ -58,14 +58,15 @@ GrB_Info GXO_cast (GrB_Matrix *C, GrB_Type type, GrB_Matrix A)
 GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
     GrB_Matrix A, GrB_Matrix B)
 {
-    *Ad = NULL ;
-    *Bd = NULL ;
+    if (Ad != NULL) *Ad = NULL ;
+    if (Bd != NULL) *Bd = NULL ;
     CHECK (type != NULL && A != NULL && B != NULL, GrB_NULL_POINTER) ;
     CHECK (type == GrB_FP32 || type == GrB_FP64, GrB_DOMAIN_MISMATCH) ;
     GrB_Index ka, kb ;
     TRY (GrB_Matrix_ncols (&ka, A)) ;
     TRY (GrB_Matrix_ncols (&kb, B)) ;
     CHECK (ka == kb, GrB_DIMENSION_MISMATCH) ;
+    if (Ad == NULL || Bd == NULL) return (GrB_SUCCESS) ;
     TRY (GXO_cast (Ad, type, A)) ;
     TRY (GXO_cast (Bd, type, B)) ;
     return (GrB_SUCCESS) ;
