@@ -189,147 +189,225 @@ GrB_Info GXO_prod_cut (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
 // distinct values, for the common columns' part by classes (classes)
 #define GXO_CLASSES_MAX 64
 
-// *U (new), *nu: the distinct values of A, ascending, where there are at
-// most GXO_CLASSES_MAX and no NaN (VALUEEQ cannot select it); else *nu =
-// GXO_CLASSES_MAX + 1, found at the first value past them (reals stop
-// there, after a few dozen entries)
-#undef  FREE_ALL
-#define FREE_ALL free (X) ; free (*U) ; *U = NULL ;
-
-static GrB_Info class_values (double **U, GrB_Index *nu, GrB_Matrix A)
+// A's entries by class, then column: the arrangement of the products by
+// classes (made by one pass over A's tuples: the GraphBLAS calls of a
+// class cost 10-50 us each, whatever its size, and took 30-40 ms of 50
+// of MANHATTAN's reference at 400 rows of fortunes when each class had its
+// own select, columns, extract and apply)
+typedef struct
 {
-    GrB_Index nv, c = 0 ;
-    double *X = NULL ;
-    *U = NULL ;
-    *nu = GXO_CLASSES_MAX + 1 ;
-    TRY (GrB_Matrix_nvals (&nv, A)) ;
-    X = malloc ((nv + 1) * sizeof (double)) ;
-    *U = malloc ((GXO_CLASSES_MAX + 1) * sizeof (double)) ;
-    CHECK (X != NULL && *U != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Matrix_extractTuples_FP64 (NULL, NULL, X, &nv, A)) ;
-    for (GrB_Index p = 0 ; p < nv ; p++)
+    double *U ;             // the distinct values, ascending
+    GrB_Index nu ;          // how many (GXO_CLASSES_MAX + 1: more, or NaN)
+    GrB_Index K ;           // A's (column, value) pairs, class by class,
+    GrB_Index *col ;        // each's column (ascending in its class)
+    GrB_Index *start ;      // class u's pairs: start [u] .. start [u+1] - 1
+    GrB_Matrix Ax ;         // m-by-K, 1 at (i, q) for A(i,c), q its pair
+}
+class_pairs ;
+
+static void class_pairs_free (class_pairs *P)
+{
+    free (P->U) ;
+    free (P->col) ;
+    free (P->start) ;
+    GrB_Matrix_free (&P->Ax) ;
+    memset (P, 0, sizeof (class_pairs)) ;
+}
+
+// an entry of A: its class, column and row, ordered by class then column
+typedef struct { GrB_Index u, c, i ; } class_entry ;
+
+static int class_order (const void *p, const void *q)
+{
+    const class_entry *a = p, *b = q ;
+    if (a->u != b->u) return ((a->u < b->u) ? -1 : 1) ;
+    return ((a->c < b->c) ? -1 : (a->c > b->c) ? 1 : 0) ;
+}
+
+// the index of x in U [0..nu-1] (ascending, x among them)
+static GrB_Index class_of (const double *U, GrB_Index nu, double x)
+{
+    GrB_Index lo = 0, hi = nu ;
+    while (lo < hi)
     {
-        double x = X [p] ;
-        if (x != x) { free (X) ; return (GrB_SUCCESS) ; }
-        // where x goes in the values so far (binary search)
-        GrB_Index lo = 0, hi = c ;
-        while (lo < hi)
+        GrB_Index mid = (lo + hi) / 2 ;
+        if (U [mid] < x) lo = mid + 1 ; else hi = mid ;
+    }
+    return (lo) ;
+}
+
+// P = A's classes, where A has at most GXO_CLASSES_MAX distinct values and
+// no NaN (which equals nothing); else P->nu = GXO_CLASSES_MAX + 1, found at
+// the first value past them (reals stop there, after a few dozen entries)
+#undef  FREE_ALL
+#define FREE_ALL free (I) ; free (J) ; free (X) ; free (E) ;                 \
+    GrB_Scalar_free (&one) ; class_pairs_free (P) ;
+
+static GrB_Info class_pairs_new (class_pairs *P, GrB_Matrix A)
+{
+    GrB_Index *I = NULL, *J = NULL, m, nv, c = 0 ;
+    double *X = NULL ;
+    class_entry *E = NULL ;
+    GrB_Scalar one = NULL ;
+    memset (P, 0, sizeof (class_pairs)) ;
+    P->nu = GXO_CLASSES_MAX + 1 ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nvals (&nv, A)) ;
+    I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    J = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    X = malloc ((nv + 1) * sizeof (double)) ;
+    P->U = malloc ((GXO_CLASSES_MAX + 1) * sizeof (double)) ;
+    CHECK (I != NULL && J != NULL && X != NULL && P->U != NULL,
+        GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, X, &nv, A)) ;
+    for (GrB_Index e = 0 ; e < nv ; e++)
+    {
+        double x = X [e] ;
+        GrB_Index lo = class_of (P->U, c, x) ;
+        if (lo < c && P->U [lo] == x) continue ;
+        if (x != x || c == GXO_CLASSES_MAX)
         {
-            GrB_Index mid = (lo + hi) / 2 ;
-            if ((*U) [mid] < x) lo = mid + 1 ; else hi = mid ;
+            FREE_ALL ;
+            P->nu = GXO_CLASSES_MAX + 1 ;
+            return (GrB_SUCCESS) ;
         }
-        if (lo < c && (*U) [lo] == x) continue ;
-        if (c == GXO_CLASSES_MAX) { free (X) ; return (GrB_SUCCESS) ; }
-        memmove (*U + lo + 1, *U + lo, (c - lo) * sizeof (double)) ;
-        (*U) [lo] = x ;
+        memmove (P->U + lo + 1, P->U + lo, (c - lo) * sizeof (double)) ;
+        P->U [lo] = x ;
         c++ ;
     }
-    *nu = c ;
-    free (X) ;
+    P->nu = c ;
+    // the entries by class, then column: a pair at each new (class, column)
+    E = malloc ((nv + 1) * sizeof (class_entry)) ;
+    P->col = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    P->start = calloc (c + 2, sizeof (GrB_Index)) ;
+    CHECK (E != NULL && P->col != NULL && P->start != NULL,
+        GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index e = 0 ; e < nv ; e++)
+    {
+        E [e] = (class_entry) { class_of (P->U, c, X [e]), J [e], I [e] } ;
+    }
+    qsort (E, nv, sizeof (class_entry), class_order) ;
+    GrB_Index K = 0 ;
+    for (GrB_Index e = 0 ; e < nv ; e++)
+    {
+        if (e == 0 || class_order (&E [e-1], &E [e]) != 0)
+        {
+            P->col [K++] = E [e].c ;
+            P->start [E [e].u + 1]++ ;
+        }
+        // the entry's row and pair, as Ax's tuple
+        I [e] = E [e].i ;
+        J [e] = K - 1 ;
+    }
+    for (GrB_Index u = 0 ; u < c ; u++) P->start [u + 1] += P->start [u] ;
+    P->K = K ;
+    TRY (GrB_Scalar_new (&one, GrB_FP64)) ;
+    TRY (GrB_Scalar_setElement_FP64 (one, 1)) ;
+    TRY (GrB_Matrix_new (&P->Ax, GrB_FP64, m, K)) ;
+    TRY (GxB_Matrix_build_Scalar (P->Ax, I, J, one, nv)) ;
+    free (I) ; free (J) ; free (X) ; free (E) ;
+    GrB_Scalar_free (&one) ;
     return (GrB_SUCCESS) ;
 }
 
-// *z = f(x,y), by GraphBLAS as every other value of f (a 1-by-1 apply)
+// fu [u] (new) = f (U [u], 0) for every class, by GraphBLAS as every other
+// value of f (one apply)
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&X) ;
+#define FREE_ALL GrB_Matrix_free (&V) ; free (I) ; free (J) ; free (*fu) ;  \
+    *fu = NULL ;
 
-static GrB_Info op_value (double *z, GrB_BinaryOp f, double x, double y)
+static GrB_Info class_f0 (double **fu, GrB_BinaryOp f, const class_pairs *P)
 {
-    GrB_Matrix X = NULL ;
-    TRY (GrB_Matrix_new (&X, GrB_FP64, 1, 1)) ;
-    TRY (GrB_Matrix_setElement_FP64 (X, x, 0, 0)) ;
-    TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (X, NULL, NULL, f, X, y, NULL)) ;
-    TRY (GrB_Matrix_extractElement_FP64 (z, X, 0, 0)) ;
-    GrB_Matrix_free (&X) ;
+    GrB_Matrix V = NULL ;
+    GrB_Index *I = NULL, *J = NULL, nu = P->nu ;
+    *fu = malloc ((nu + 1) * sizeof (double)) ;
+    I = calloc (nu + 1, sizeof (GrB_Index)) ;
+    J = malloc ((nu + 1) * sizeof (GrB_Index)) ;
+    CHECK (*fu != NULL && I != NULL && J != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index u = 0 ; u < nu ; u++) J [u] = u ;
+    TRY (GrB_Matrix_new (&V, GrB_FP64, 1, nu)) ;
+    TRY (GrB_Matrix_build_FP64 (V, I, J, P->U, nu, GrB_FIRST_FP64)) ;
+    TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (V, NULL, NULL, f, V, 0, NULL)) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, *fu, &nu, V)) ;
+    CHECK (nu == P->nu, GrB_PANIC) ;
+    GrB_Matrix_free (&V) ;
+    free (I) ;
+    free (J) ;
     return (GrB_SUCCESS) ;
 }
 
-// One class u of A's values, as two tiles of a product by classes: *Ac =
-// the pattern (ones) of A == u, cut to the kc columns where A holds u
-// (m-by-kc), and *G = f (u, B') on those columns (kc-by-n), given Bt = B';
-// or, given F0t = f(0, B'), g (u, B'), g (x,y) = f(x,y) - f(x,0) - f(0,y)
-// the part of a common column in the sum.
+// *G = class u's tile of B': f (u, B') on the class's columns (its pairs'
+// rows of Bt = B'), or, given F0t = f(0, B') and fu0 = f(u, 0), g (u, B'),
+// g (x,y) = f(x,y) - f(x,0) - f(0,y) the part of a common column in the sum
 #undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_Matrix_free (&Au) ; GrB_Matrix_free (&F0) ; free (cols) ;           \
-    GrB_Matrix_free (Ac) ; GrB_Matrix_free (G) ;
+#define FREE_ALL GrB_Matrix_free (&F0) ; GrB_Matrix_free (G) ;
 
-static GrB_Info class_tiles (GrB_Matrix *Ac, GrB_Matrix *G, double u,
-    GrB_BinaryOp f, GrB_Matrix A, GrB_Matrix Bt, GrB_Matrix F0t)
+static GrB_Info class_tile (GrB_Matrix *G, const class_pairs *P, GrB_Index u,
+    GrB_BinaryOp f, GrB_Matrix Bt, GrB_Matrix F0t, double fu0)
 {
-    GrB_Matrix Au = NULL, F0 = NULL ;
-    GrB_Index *cols = NULL, m, n, k, kc ;
-    TRY (GrB_Matrix_nrows (&m, A)) ;
-    TRY (GrB_Matrix_ncols (&k, A)) ;
+    GrB_Matrix F0 = NULL ;
+    GrB_Index n ;
+    const GrB_Index *rows = P->col + P->start [u] ;
+    GrB_Index nr = P->start [u + 1] - P->start [u] ;
     TRY (GrB_Matrix_ncols (&n, Bt)) ;
-    TRY (GrB_Matrix_new (&Au, GrB_FP64, m, k)) ;
-    TRY (GrB_Matrix_select_FP64 (Au, NULL, NULL, GrB_VALUEEQ_FP64, A, u,
+    TRY (GrB_Matrix_new (G, GrB_FP64, nr, n)) ;
+    TRY (GrB_Matrix_extract (*G, NULL, NULL, Bt, rows, nr, GrB_ALL, n, NULL)) ;
+    TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (*G, NULL, NULL, f, P->U [u], *G,
         NULL)) ;
-    TRY (used_columns (&cols, &kc, Au)) ;
-    TRY (GrB_Matrix_new (Ac, GrB_FP64, m, kc)) ;
-    TRY (GrB_Matrix_extract (*Ac, NULL, NULL, Au, GrB_ALL, m, cols, kc,
-        NULL)) ;
-    TRY (GrB_Matrix_apply (*Ac, NULL, NULL, GxB_ONE_FP64, *Ac, NULL)) ;
-    TRY (GrB_Matrix_new (G, GrB_FP64, kc, n)) ;
-    TRY (GrB_Matrix_extract (*G, NULL, NULL, Bt, cols, kc, GrB_ALL, n, NULL)) ;
-    TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (*G, NULL, NULL, f, u, *G, NULL)) ;
     if (F0t != NULL)
     {
-        double fu0 ;
-        TRY (op_value (&fu0, f, u, 0)) ;
         TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*G, NULL, NULL,
             GrB_MINUS_FP64, *G, fu0, NULL)) ;
-        TRY (GrB_Matrix_new (&F0, GrB_FP64, kc, n)) ;
-        TRY (GrB_Matrix_extract (F0, NULL, NULL, F0t, cols, kc, GrB_ALL, n,
+        TRY (GrB_Matrix_new (&F0, GrB_FP64, nr, n)) ;
+        TRY (GrB_Matrix_extract (F0, NULL, NULL, F0t, rows, nr, GrB_ALL, n,
             NULL)) ;
         TRY (GrB_Matrix_eWiseMult_BinaryOp (*G, NULL, NULL, GrB_MINUS_FP64,
             *G, F0, NULL)) ;
     }
-    GrB_Matrix_free (&Au) ; GrB_Matrix_free (&F0) ; free (cols) ;
+    GrB_Matrix_free (&F0) ;
     return (GrB_SUCCESS) ;
 }
 
-// the tiles of classes, one pair a class
+// p = A PLUS.f B', or with common: the common columns' part of a sum of f
+// over the union, sum over c in A_i n B_j of g (x_c, y_c) (class_tile),
+// by the classes of A's values where there are few.  Each class u gives a
+// tile of B' (f or g (u, B') on the columns where A holds u); the tiles one
+// above the other make G (K-by-n, K the number of (column, value) pairs of
+// A), and p = Ax PLUS.SECOND G, Ax the pattern of A's pairs (class_pairs),
+// is one built-in product with the flops of A B': f is called once per
+// entry of B under a (column, value) pair, not once per product, and Ax's
+// bitmap is one byte an entry (its values all 1), where A's own would be
+// nine.  The sum is the same up to its order.  *done is false (p left
+// empty) where A has more classes, or a NaN.
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    class_pairs_free (&P) ; free (fu0) ; free_tiles (TG, nu) ;              \
+    GrB_Matrix_free (&Bt) ; GrB_Matrix_free (&F0t) ; GXO_prod_free (p) ;
+
+// the tiles of classes, one a class
 static void free_tiles (GrB_Matrix *T, GrB_Index nt)
 {
     for (GrB_Index t = 0 ; T != NULL && t < nt ; t++) GrB_Matrix_free (&T [t]) ;
     free (T) ;
 }
 
-// p = A PLUS.f B', or with common: the common columns' part of a sum of f
-// over the union, sum over c in A_i n B_j of g (x_c, y_c) (class_tiles),
-// by the classes of A's values where there are few.  Each class u gives a
-// tile of A (the pattern of A == u on the columns where A holds u) and one
-// of B' (f or g (u, B') on those columns); the tiles side by side and one
-// above the other make Ax (m-by-K, K the number of (column, value) pairs of
-// A) and G (K-by-n), and p = Ax PLUS.SECOND G is one built-in product with
-// the flops of A B': f is called once per entry of B under a (column,
-// value) pair, not once per product, and Ax's bitmap is one byte an entry
-// (its values all 1), where A's own would be nine.  The sum is the same up
-// to its order.  *done is false (p left empty) where A has more classes,
-// or a NaN.
-#undef  FREE_ALL
-#define FREE_ALL                                                            \
-    free (U) ; free_tiles (TA, nu) ; free_tiles (TG, nu) ;                  \
-    GrB_Matrix_free (&Bt) ; GrB_Matrix_free (&F0t) ; GXO_prod_free (p) ;
-
 static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
     GrB_Matrix A, GrB_Matrix B, bool common)
 {
-    GrB_Matrix *TA = NULL, *TG = NULL, Bt = NULL, F0t = NULL ;
-    double *U = NULL ;
-    GrB_Index m, n, k, nu = 0, kx = 0 ;
+    class_pairs P ;
+    GrB_Matrix *TG = NULL, Bt = NULL, F0t = NULL ;
+    double *fu0 = NULL ;
+    GrB_Index n, k, nu = 0 ;
     *done = false ;
-    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (class_pairs_new (&P, A)) ;
+    if (P.nu > GXO_CLASSES_MAX) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    *done = true ;
+    nu = P.nu ;
+    if (nu == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
     TRY (GrB_Matrix_nrows (&n, B)) ;
     TRY (GrB_Matrix_ncols (&k, B)) ;
-    TRY (class_values (&U, &nu, A)) ;
-    if (nu > GXO_CLASSES_MAX) { nu = 0 ; FREE_ALL ; return (GrB_SUCCESS) ; }
-    *done = true ;
-    if (nu == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    TA = calloc (nu, sizeof (GrB_Matrix)) ;
     TG = calloc (nu, sizeof (GrB_Matrix)) ;
-    CHECK (TA != NULL && TG != NULL, GrB_OUT_OF_MEMORY) ;
+    CHECK (TG != NULL, GrB_OUT_OF_MEMORY) ;
     // B' and f(0, B') once: each class takes its rows from them
     TRY (GrB_Matrix_new (&Bt, GrB_FP64, k, n)) ;
     TRY (GrB_transpose (Bt, NULL, NULL, B, NULL)) ;
@@ -338,23 +416,21 @@ static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
         TRY (GrB_Matrix_new (&F0t, GrB_FP64, k, n)) ;
         TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (F0t, NULL, NULL, f, 0, Bt,
             NULL)) ;
+        TRY (class_f0 (&fu0, f, &P)) ;
     }
     for (GrB_Index u = 0 ; u < nu ; u++)
     {
-        GrB_Index kc ;
-        TRY (class_tiles (&TA [u], &TG [u], U [u], f, A, Bt, F0t)) ;
-        TRY (GrB_Matrix_ncols (&kc, TA [u])) ;
-        kx += kc ;
+        TRY (class_tile (&TG [u], &P, u, f, Bt, F0t, common ? fu0 [u] : 0)) ;
     }
     GrB_Matrix_free (&Bt) ;
     GrB_Matrix_free (&F0t) ;
     p->semiring = GxB_PLUS_SECOND_FP64 ;
-    TRY (GrB_Matrix_new (&p->L, GrB_FP64, m, kx)) ;
-    TRY (GrB_Matrix_new (&p->R, GrB_FP64, kx, n)) ;
-    TRY (GxB_Matrix_concat (p->L, TA, 1, nu, NULL)) ;
+    TRY (GrB_Matrix_new (&p->R, GrB_FP64, P.K, n)) ;
     TRY (GxB_Matrix_concat (p->R, TG, nu, 1, NULL)) ;
-    free (U) ;
-    free_tiles (TA, nu) ;
+    p->L = P.Ax ;
+    P.Ax = NULL ;
+    class_pairs_free (&P) ;
+    free (fu0) ;
     free_tiles (TG, nu) ;
     return (GrB_SUCCESS) ;
 }
