@@ -99,6 +99,13 @@ static GrB_Semiring named (const char *name)
         { "BRAYCURTIS", &GxB_DIST_BRAYCURTIS_FP64 },
         { "HELLINGER", &GxB_DIST_HELLINGER_FP64 },
         { "CORRELATION", &GxB_DIST_CORRELATION_FP64 },
+        { "SQEUCLIDEAN", &GxB_DIST_SQEUCLIDEAN_FP64 },
+        { "DOT", &GxB_DIST_DOT_FP64 },
+        { "KL_DIVERGENCE", &GxB_DIST_KL_DIVERGENCE_FP64 },
+        { "DICE", &GxB_DIST_DICE_FP64 },
+        { "JACCARD", &GxB_DIST_JACCARD_FP64 },
+        { "RUSSELLRAO", &GxB_DIST_RUSSELLRAO_FP64 },
+        { "SOKALMICHENER", &GxB_DIST_SOKALMICHENER_FP64 },
     } ;
     for (size_t q = 0 ; q < sizeof (table) / sizeof (table [0]) ; q++)
     {

@@ -42,6 +42,19 @@ extern "C" {
 GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
     GrB_Type type, GrB_Matrix A, GrB_Matrix B) ;
 
+// Compares got (m-by-n, as GXO_compare does) with GXO_metric (metric, p,
+// type, A, B) and its scale (GXO_scale), by the rule of GXO_compare, with
+// the same outputs, a block of rows of A at a time: what does not depend
+// on the block is computed once, and the m-by-n reference is never held
+// at once (verify mode).  got's dimensions must be A's rows by B's.  The
+// scale of DOT and KL is made only for a block with an entry that fails
+// without it; where no entry fails, worst_* may then be the worst without
+// it.
+GrB_Info GXO_metric_compare (GrB_Matrix got, const char *metric, double p,
+    GrB_Type type, GrB_Matrix A, GrB_Matrix B, double rtol, int64_t *nbad,
+    int64_t *worst_i, int64_t *worst_j, double *worst_got,
+    double *worst_ref) ;
+
 // The name of the oracle's q-th metric (q = 0, 1, ...), NULL past the last:
 // the tests check this list against the library's.
 const char *GXO_metric_name (int q) ;

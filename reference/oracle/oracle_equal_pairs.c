@@ -65,8 +65,9 @@ static GrB_Info tuples (GrB_Index **I, GrB_Index **J, double **X,
     return (GrB_SUCCESS) ;
 }
 
-// C += the common columns' part of HAMMING's sum (C full FP64, m-by-n): one
-// built-in product, Ax PLUS.FIRST G, Ax = -1 at (i, c') for each nonzero
+// The common columns' part of HAMMING's sum as one built-in product, *L
+// PLUS.FIRST *R (both NULL where A has no nonzero entry): *L = Ax (m-by-
+// (kc + K)), *R = G, Ax = -1 at (i, c') for each nonzero
 // A(i,c) (c' its index among the kc columns where A has one) and at (i, kc
 // + p) for its (column, value) pair p, G = 1 at (c', j) for each nonzero
 // B(j,c) on those columns and at (kc + p, j) where B(j,c) is A's pair p.
@@ -77,7 +78,8 @@ static GrB_Info tuples (GrB_Index **I, GrB_Index **J, double **X,
     free (P) ; free (cut) ; free (start) ; free (I) ; free (J) ;            \
     GrB_Matrix_free (&Ax) ; GrB_Matrix_free (&G) ; GrB_Scalar_free (&s) ;
 
-GrB_Info GXO_common_ne (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B)
+GrB_Info GXO_common_ne (GrB_Matrix *L, GrB_Matrix *R, GrB_Matrix A,
+    GrB_Matrix B)
 {
     GrB_Index *IA = NULL, *JA = NULL, *IB = NULL, *JB = NULL, *I = NULL,
         *J = NULL, *start = NULL, m, n, k, na, nb, np = 0, kc = 0, q ;
@@ -86,6 +88,8 @@ GrB_Info GXO_common_ne (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B)
     cv *P = NULL ;
     GrB_Matrix Ax = NULL, G = NULL ;
     GrB_Scalar s = NULL ;
+    *L = NULL ;
+    *R = NULL ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
     TRY (GrB_Matrix_ncols (&k, A)) ;
@@ -148,7 +152,10 @@ GrB_Info GXO_common_ne (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B)
     }
     TRY (GrB_Matrix_new (&G, GrB_FP64, kc + K, n)) ;
     TRY (GxB_Matrix_build_Scalar (G, I, J, s, q)) ;
-    TRY (GXO_accumulate (C, GxB_PLUS_FIRST_FP64, Ax, G)) ;
+    *L = Ax ;
+    *R = G ;
+    Ax = NULL ;
+    G = NULL ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }

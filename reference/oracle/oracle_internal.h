@@ -13,6 +13,7 @@
 
 #include "gxd_oracle.h"
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 //------------------------------------------------------------------------------
@@ -75,6 +76,7 @@ GrB_Info GXO_cast (GrB_Matrix *C, GrB_Type type, GrB_Matrix A) ;
 
 // the operands of GXO_metric and GXO_scale: A and B non-NULL, with as many
 // columns, type GrB_FP32 or GrB_FP64; *Ad, *Bd = A, B cast to type, then FP64
+// (Ad or Bd NULL: the checks alone)
 GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
     GrB_Matrix A, GrB_Matrix B) ;
 
@@ -124,6 +126,26 @@ static inline bool GXO_visit_rows (GrB_Matrix M, bool fp64, GrB_Index i0,
     return (true) ;
 }
 
+// The pairs of a block of rows that one of the oracle's tests marks, to
+// be done again another way: *I, *J (new, rows of the block), *np, in row
+// order, of the mb-by-n row-major arrays x (and y) (oracle_util.c)
+typedef enum
+{
+    GXO_FLAG_DISTRUSTED,    // a rewritten sum x whose row terms a_i + b_j
+                            // exceed c |x| (c = tau - 1), or not finite
+                            // (oracle_sum.c)
+    GXO_FLAG_NORM,          // a plain sum of squares x that may have
+                            // overflowed or lost digits to underflow: not
+                            // in [2^-900, DBL_MAX] (0 too)
+    GXO_FLAG_RATIO          // a numerator x or denominator y that
+                            // overflowed (BRAYCURTIS)
+}
+gxo_flag ;
+
+GrB_Info GXO_flagged (GrB_Index **I, GrB_Index **J, GrB_Index *np,
+    gxo_flag flag, const double *x, const double *y, const double *a,
+    const double *b, double c, GrB_Index mb, GrB_Index n) ;
+
 // Can M be iterated by GXO_visit_rows (FP64 or FP32, held by row)?  Its
 // pending work is finished; *fp64, *nrows: its type and rows.
 bool GXO_iterable (GrB_Matrix M, bool *fp64, GrB_Index *nrows) ;
@@ -151,6 +173,32 @@ gxo_full ;
 
 GrB_Info GXO_full_open (gxo_full *F, GrB_Matrix M) ;
 GrB_Info GXO_full_close (gxo_full *F) ;
+
+// *C = a new nrows-by-ncols full FP64 matrix held by row, every entry 0,
+// its values one per entry (not iso, but for a single entry: GraphBLAS
+// accumulates into an iso matrix by a product of its own and an assign,
+// not in place), and GXO_full_zero (C): every value of such a matrix 0 again
+GrB_Info GXO_full_new (GrB_Matrix *C, GrB_Index nrows, GrB_Index ncols) ;
+GrB_Info GXO_full_zero (GrB_Matrix C) ;
+
+// C (full FP64) with a value per entry again where GraphBLAS made it iso
+// (an assign of an iso matrix over all of it), the same values
+GrB_Info GXO_full_expand (GrB_Matrix C) ;
+
+// C (full FP64, values one per entry) = M (full, any real type), in place
+GrB_Info GXO_full_copy (GrB_Matrix C, GrB_Matrix M) ;
+
+// *r (new, nrows doubles) = the row sums of F (0 for an empty row)
+GrB_Info GXO_row_sums (double **r, GrB_Matrix F) ;
+
+// F = the values of C (full FP64, held by row, a value per entry: x
+// [i*ncols+j] = C(i,j)), open as GXO_full_open (a single entry may be
+// iso); *nrows, *ncols its dimensions.  Another C: GrB_INVALID_VALUE.
+GrB_Info GXO_full_values (gxo_full *F, GrB_Index *nrows, GrB_Index *ncols,
+    GrB_Matrix C) ;
+
+// *S = op applied to M, a new FP64 matrix
+GrB_Info GXO_applied (GrB_Matrix *S, GrB_UnaryOp op, GrB_Matrix M) ;
 
 // *X = a new row-major array of M's values as double, missing entries 0
 GrB_Info GXO_to_dense (double **X, GrB_Matrix M) ;
@@ -237,24 +285,116 @@ gxo_corr ;
 GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code) ;
 
 // C += A (+).(x) B (C full FP64, B given as the kc-by-n transpose of the
-// right operand), by GrB_mxm into C's own array (oracle_union_plus.c)
+// right operand), by GrB_mxm into C's own array (oracle_sum.c)
 GrB_Info GXO_accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix BT) ;
 
-// C += HAMMING's common columns' part, g = [x != y] - [x != 0] - [0 != y]
-// summed over the columns that rows A_i and B_j share, by two built-in
-// counts (oracle_equal_pairs.c)
-GrB_Info GXO_common_ne (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B) ;
+// *R = rows i0 .. i0 + nrows - 1 of M, a new matrix of M's type
+GrB_Info GXO_rows_of (GrB_Matrix *R, GrB_Matrix M, GrB_Index i0,
+    GrB_Index nrows) ;
 
-// GXO_union_plus for the metrics' own FP64 operators, whose terms are all
-// >= 0, given their correction (GXO_corr_new) and identity 0: D = ra_i +
-// rb_j + the correction summed over the common columns, and the
-// conditioning S = D + (the row terms of the common columns) <= D + ra_i +
-// rb_j, so a pair is kept where ra_i + rb_j <= (tau - 1) D: no second
-// product, and one pass over D.  corr NULL: GXO_union_plus.
+// A product prepared once for every row of A and computed a block of rows
+// at a time (oracle_sum.c): C (the block of rows i0 .., full FP64) += L
+// (those rows, :) (+).(x) R.  L is m-by-K (K columns of A's, or of its
+// classes), R K-by-n; both NULL where there is no product (A has no entry).
+typedef struct
+{
+    GrB_Semiring semiring ;     // not owned (built in, or a gxo_sum's)
+    GrB_Matrix L, R ;
+}
+gxo_prod ;
+
+// p = A (+).(x) B' over the columns where A has entries (L = A cut to them,
+// R = B' cut likewise)
+GrB_Info GXO_prod_cut (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
+    GrB_Matrix B) ;
+
+// the same product ((+) must be PLUS) by the classes of A's values where
+// there are few (oracle_sum.c), else GXO_prod_cut
+GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
+    GrB_Matrix B) ;
+GrB_Info GXO_prod_rows (const gxo_prod *p, GrB_Matrix C, GrB_Index i0) ;
+void GXO_prod_free (gxo_prod *p) ;
+
+// The common columns' part of HAMMING's sum, g = [x != y] - [x != 0] - [0
+// != y] summed over the columns that rows A_i and B_j share, as one
+// built-in product *L PLUS.FIRST *R of two counts (oracle_equal_pairs.c)
+GrB_Info GXO_common_ne (GrB_Matrix *L, GrB_Matrix *R, GrB_Matrix A,
+    GrB_Matrix B) ;
+
+// The metrics' sums (oracle_sum.c): GXO_union_plus for the metrics' own
+// FP64 operators, whose terms are all >= 0, given their correction
+// (GXO_corr_new) and identity 0: D = ra_i + rb_j + the correction summed
+// over the common columns, prepared once (GXO_sum_new) and computed for a
+// block of rows of A at a time (GXO_sum_rows), the pairs that may have
+// cancelled done again from their own terms.  A and B (FP64) must outlive
+// the sum.
+#define GXO_SUM_PRODS 2
+typedef struct
+{
+    gxo_prod prod [GXO_SUM_PRODS] ;     // the common columns' part
+    int nprod ;
+    double *ra, *rb ;                   // the row terms, sum of f(x,0), f(0,y)
+    GrB_Matrix A, B ;                   // the operands (not owned)
+    GrB_Semiring semiring ;             // PLUS.f, for the pairs done again
+    double tau ;
+}
+gxo_sum ;
+
+GrB_Info GXO_sum_new (gxo_sum *s, GrB_BinaryOp f, const gxo_corr *corr,
+    GrB_Matrix A, GrB_Matrix B, double tau) ;
+
+// C (mb-by-n, full FP64, not iso but for one entry) = the sum for rows
+// i0 .. i0 + mb - 1 of A, every entry overwritten
+GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0) ;
+void GXO_sum_free (gxo_sum *s) ;
+
+// GXO_union_plus with the metrics' correction (corr NULL: GXO_union_plus),
+// every row of A at once (GXO_sum_new, GXO_sum_rows)
 GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
     GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B,
     double tau, const gxo_corr *corr) ;
+
+//------------------------------------------------------------------------------
+// the metrics a block of rows at a time (oracle_metric.c)
+//------------------------------------------------------------------------------
+
+// A block's scale (GXO_scale), made only where it is asked for: DOT's and
+// KL's scale is a product as costly as the metric's own, and adds nothing
+// to the tolerance of an entry that passes without it (max (|ref|, S) >=
+// |ref|), so verify mode asks for it only in a block with an entry that
+// fails without it.  GXO_scale_rows (sc, &S): S = the scale of the block
+// (full FP64, its shape), owned by the engine, made at the first call.
+typedef struct gxo_scaler gxo_scaler ;
+GrB_Info GXO_scale_rows (gxo_scaler *sc, GrB_Matrix *S) ;
+
+// visit (arg, i0, &D, sc, s): D (full FP64, nrows (D)-by-n, held by row)
+// holds the distances of rows i0 .. i0 + nrows (D) - 1 of A; their scale is
+// s for every pair, or, where sc is not NULL, s (0) up to the pair's own
+// scale, given by GXO_scale_rows (sc, ...).  The visit may take D (and set
+// it NULL); else D is reused for the next block, and must be left full FP64.
+typedef GrB_Info (*gxo_rows_visit) (void *arg, GrB_Index i0, GrB_Matrix *D,
+    gxo_scaler *sc, double s) ;
+
+// GXO_metric for blocks of at most rows rows of A, one after another, each
+// given to visit (in row order); scale: with DOT's and KL's scale on demand
+// (else sc NULL and s 0 for them).  What does not depend on the block is
+// done once.
+GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
+    GrB_Matrix A, GrB_Matrix B, GrB_Index rows, bool scale,
+    gxo_rows_visit visit, void *arg) ;
+
+// every row of A in one block
+#define GXO_ALL_ROWS UINT64_MAX
+
+// Rows of a block of an m-by-n result for verify mode: GXO_BLOCK_BYTES of
+// FP64 values, at least one row.  A block that size stays in the last
+// level cache between the products written into it, the row terms, the
+// check of its pairs and the comparison, and is reused from block to block,
+// so its pages are zeroed by the kernel once (a fresh 195 MB reference at
+// 1,600 rows of fortunes cost 110-150 ms in page faults alone, 2 cores).
+#define GXO_BLOCK_BYTES (8 << 20)
+GrB_Index GXO_block_rows (GrB_Index n) ;
 
 //------------------------------------------------------------------------------
 // the tiled dense-completion engine (oracle_pairs.c)

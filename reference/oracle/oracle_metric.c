@@ -3,19 +3,26 @@
 // reference/oracle/oracle_metric.c: GXO_metric, every metric from its formula
 //------------------------------------------------------------------------------
 
-// Two stages.  The GraphBLAS stage computes one raw m-by-n sum per pair:
-// union sums by GXO_union_plus (products and row sums; the pairs where they
-// cancel, or are not finite, recomputed from their own terms), CHEBYSHEV by
-// GXO_union_rows, CORRELATION (dense centred rows) and MINKOWSKI p != 2 by
-// dense completion (oracle_pairs.c: every column of every pair, missing =
-// 0), intersection metrics (DOT, KL) and set metrics (patterns of nonzero
-// values) by GrB_mxm with B transposed.  The p-norms (EUCLIDEAN, MINKOWSKI, HELLINGER,
-// JENSEN_SHANNON) and Bray-Curtis's sums are kept as scaled sums, a largest
-// magnitude M and t = sum (a_c/M)^p, so that no sum of squares (of p-th
-// powers) overflows or underflows where the distance is representable
-// (issue 15: Euclidean of 1e200 entries, Minkowski with p = 1e5).  The finishing stage is a C loop applying the textbook
-// formula, with its zero rules, to each raw value: the formulas of the
-// metric definitions (issue 7, docs/metrics.md) can be read off finish().
+// Two stages, a block of rows of A at a time (GXO_metric_rows).  The
+// GraphBLAS stage computes one raw sum per pair: union sums by the
+// metrics' rewritten sums (oracle_sum.c: products and row sums, the pairs
+// where they cancel, or are not finite, recomputed from their own terms),
+// CHEBYSHEV by GXO_union_rows, CORRELATION (dense centred rows) and
+// MINKOWSKI p != 2 by dense completion (oracle_pairs.c: every column of
+// every pair, missing = 0), intersection metrics (DOT, KL) and set metrics
+// (patterns of nonzero values) by products with B transposed.  What does
+// not depend on the block (B's side, A cut to its columns, the classes of
+// its values, normalised rows, row sums) is prepared once.  The p-norms
+// (EUCLIDEAN, MINKOWSKI, HELLINGER, JENSEN_SHANNON) and Bray-Curtis's sums
+// are done again as scaled sums, a largest magnitude M and t = sum (a_c/M)^p,
+// where the plain sum may have overflowed or underflowed, so that nothing
+// is lost where the distance is representable (issue 15: Euclidean of 1e200
+// entries, Minkowski with p = 1e5).  The finishing stage is a C loop
+// applying the textbook formula, with its zero rules, to each raw value:
+// the formulas of the metric definitions (issue 7, docs/metrics.md) can be
+// read off finish().  A block of the result goes to the caller's visit
+// before the next is made: verify mode compares it and lets it go
+// (GXO_metric_compare), GXO_metric takes the one block of every row.
 
 #include "oracle_internal.h"
 #include <float.h>
@@ -76,15 +83,15 @@ typedef struct
 {
     gxo_metric id ;
     double p ;              // MINKOWSKI
-    GrB_Matrix A, B ;       // the operands, typecast, then FP64
+    GrB_Matrix A, B ;       // the operands, typecast, then FP64 (COSINE:
+                            // their rows normalised)
     GrB_Index m, n, k ;
-    double *X ;             // m*n row-major raw sums (scaled sums: M)
-    gxo_full F ;            // or X in place: the values of a result of
-                            // GraphBLAS's (F.M), which becomes D
-    bool *fixed ;           // NULL, or the pairs whose X is already final
-    double *Y ;             // BRAYCURTIS: the denominators (M)
-    double *Xt, *Yt ;       // scaled sums: t (p = 2 norms: Xt NULL, X = t
-                            // and M = 1)
+    GrB_BinaryOp op [2] ;   // the sums' operators (the sums refer to them)
+    gxo_sum sum [2] ;       // the union sums: the metric's (BRAYCURTIS: its
+    int nsum ;              // numerator, then its denominator)
+    GrB_Semiring ring [2] ; // KL's semirings, of op [0] and op [1]
+    gxo_prod prod [2] ;     // DOT, KL, the set metrics: their product, then
+                            // DOT's and KL's scale (GXO_scale)
     double *ra, *rb ;       // set metrics: nonzero values per row of A, B
     bool *za, *zb ;         // COSINE, CORRELATION: rows that count as zero
 }
@@ -92,24 +99,20 @@ work ;
 
 static void work_free (work *w)
 {
+    for (int s = 0 ; s < 2 ; s++)
+    {
+        GXO_sum_free (&w->sum [s]) ;
+        GXO_prod_free (&w->prod [s]) ;
+        GrB_Semiring_free (&w->ring [s]) ;
+        GrB_BinaryOp_free (&w->op [s]) ;
+    }
     GrB_Matrix_free (&w->A) ;
     GrB_Matrix_free (&w->B) ;
-    if (w->F.M != NULL)
-    {
-        GrB_Matrix M = w->F.M ;
-        (void) GXO_full_close (&w->F) ;
-        GrB_Matrix_free (&M) ;
-        w->X = NULL ;
-    }
-    free (w->X) ;
-    free (w->fixed) ;
-    free (w->Y) ;
-    free (w->Xt) ;
-    free (w->Yt) ;
     free (w->ra) ;
     free (w->rb) ;
     free (w->za) ;
     free (w->zb) ;
+    memset (w, 0, sizeof (work)) ;
 }
 
 //------------------------------------------------------------------------------
@@ -184,49 +187,6 @@ static void centre (double *x, GrB_Index k, bool *zero)
     normalise (x, k, zero) ;        // lo < hi: some x [c] - mean is not 0
 }
 
-//------------------------------------------------------------------------------
-// the GraphBLAS stage
-//------------------------------------------------------------------------------
-
-// *R = the raw sums (full FP64) of the completed (and prepped) rows of w->A
-// and w->B
-#undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (R) ;
-
-static GrB_Info pairs (GrB_Matrix *R, work *w, gxo_prep prep,
-    const gxo_product *prod)
-{
-    // 0 is what every raw sum of the oracle is over k = 0 columns
-    TRY (GrB_Matrix_new (R, GrB_FP64, w->m, w->n)) ;
-    TRY (GrB_Matrix_assign_FP64 (*R, NULL, NULL, 0, GrB_ALL, w->m, GrB_ALL,
-        w->n, NULL)) ;
-    gxo_side a = { w->A, GrB_FP64, 0, prep, w->za } ;
-    gxo_side b = { w->B, GrB_FP64, 0, prep, w->zb } ;
-    TRY (GXO_pairs (*R, &a, &b, prod)) ;
-    return (GrB_SUCCESS) ;
-}
-
-// w->X = the values of R (full FP64, taken): in place where GraphBLAS holds
-// them as one array per entry (w->F, and R becomes the result), else a copy
-#undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (R) ;
-
-static GrB_Info take_sums (work *w, GrB_Matrix *R)
-{
-    GrB_Info info = GXO_full_open (&w->F, *R) ;
-    TRY (info) ;
-    if (info == GrB_SUCCESS && !w->F.iso)
-    {
-        w->X = w->F.x ;
-        *R = NULL ;
-        return (GrB_SUCCESS) ;
-    }
-    TRY (GXO_full_close (&w->F)) ;
-    TRY (GXO_to_dense (&w->X, *R)) ;
-    GrB_Matrix_free (R) ;
-    return (GrB_SUCCESS) ;
-}
-
 // *N = the rows of M (FP64), each transformed by prep as a completed row
 // would be (normalise: a missing entry is 0 before and after, and adds
 // nothing to the row's sums), and zero [i] = its flag
@@ -272,154 +232,6 @@ static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
     return (GrB_SUCCESS) ;
 }
 
-// *R = full (add_c op (x~_c, y~_c)), add = PLUS or MAX, over every column.
-// PLUS: GXO_union_plus (cancelling pairs recomputed exactly: GXO_METRIC_TAU),
-// on rows transformed first where prep keeps them sparse (normalise);
-// MAX: GXO_union_rows; a prep that fills the rows (centre): dense completion.
-#undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;               \
-    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Bn) ; GrB_Matrix_free (&D) ;
-
-static GrB_Info union_sum (GrB_Matrix *R, work *w, gxo_opcode code,
-    GrB_Monoid add, gxo_prep prep)
-{
-    GrB_BinaryOp op = NULL ;
-    gxo_corr corr = { 0 } ;
-    GrB_Semiring semiring = NULL ;
-    GrB_Matrix An = NULL, Bn = NULL, D = NULL ;
-    TRY (GXO_op_new (&op, code)) ;
-    if (prep == centre || w->k == 0)
-    {
-        // (k = 0 keeps the 0 that pairs () starts from, not MAX's -inf)
-        TRY (GrB_Semiring_new (&semiring, add, op)) ;
-        gxo_product prod = { semiring, NULL, 0, NULL } ;
-        TRY (pairs (R, w, prep, &prod)) ;
-        FREE_ALL ;
-        return (GrB_SUCCESS) ;
-    }
-    if (prep != NULL)
-    {
-        TRY (prep_sparse (&An, w->za, prep, w->A)) ;
-        TRY (prep_sparse (&Bn, w->zb, prep, w->B)) ;
-    }
-    GrB_Matrix A = (An != NULL) ? An : w->A, B = (Bn != NULL) ? Bn : w->B ;
-    if (add == GrB_PLUS_MONOID_FP64)
-    {
-        TRY (GXO_corr_new (&corr, code)) ;
-        TRY (GXO_union_plus_terms (&D, add, op, 0, A, B, GXO_METRIC_TAU,
-            &corr)) ;
-    }
-    else
-    {
-        TRY (GXO_union_rows (&D, add, op, 0, A, B)) ;
-    }
-    *R = D ;
-    D = NULL ;
-    FREE_ALL ;
-    return (GrB_SUCCESS) ;
-}
-
-// w->X = union_sum's sums, in place where it may (take_sums)
-#undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&R) ;
-
-static GrB_Info sums (work *w, gxo_opcode code, GrB_Monoid add,
-    gxo_prep prep)
-{
-    GrB_Matrix R = NULL ;
-    TRY (union_sum (&R, w, code, add, prep)) ;
-    TRY (take_sums (w, &R)) ;
-    return (GrB_SUCCESS) ;
-}
-
-// the pairs (i,j) with flag [i*n+j], in row order: *I, *J, *np
-static GrB_Info pair_list (GrB_Index **I, GrB_Index **J, GrB_Index *np,
-    const work *w, const bool *flag)
-{
-    GrB_Index mn = w->m * w->n, c = 0 ;
-    for (GrB_Index q = 0 ; q < mn ; q++) c += flag [q] ;
-    *I = calloc (c + 1, sizeof (GrB_Index)) ;
-    *J = calloc (c + 1, sizeof (GrB_Index)) ;
-    if (*I == NULL || *J == NULL)
-    {
-        free (*I) ; *I = NULL ;
-        free (*J) ; *J = NULL ;
-        return (GrB_OUT_OF_MEMORY) ;
-    }
-    c = 0 ;
-    for (GrB_Index q = 0 ; q < mn ; q++)
-    {
-        if (!flag [q]) continue ;
-        (*I) [c] = q / w->n ;
-        (*J) [c++] = q % w->n ;
-    }
-    *np = c ;
-    return (GrB_SUCCESS) ;
-}
-
-// put (w, i*n+j, M, t) for every pair (pair = NULL) or for those with
-// pair [i*n+j]: the scaled sums of a_c = op (x~_c, y~_c) >= 0 over every
-// column, sum_c a_c^p = M^p t, by dense completion of those pairs
-typedef void (*gxo_put) (work *w, GrB_Index q, double M, double t) ;
-
-#undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_BinaryOp_free (&op) ; GrB_Matrix_free (&R) ; GrB_Matrix_free (&R2) ;\
-    free (I) ; free (J) ; free (I2) ; free (J2) ; free (Ms) ; free (ts) ;
-
-static GrB_Info scaled (work *w, const bool *pair, gxo_opcode code, double p,
-    gxo_put put)
-{
-    GrB_BinaryOp op = NULL ;
-    GrB_Matrix R = NULL, R2 = NULL ;
-    GrB_Index *I = NULL, *J = NULL, *I2 = NULL, *J2 = NULL, np = 0, nr = 0 ;
-    double *Ms = NULL, *ts = NULL ;
-    TRY (GXO_op_new (&op, code)) ;
-    TRY (GrB_Matrix_new (&R, GrB_FP64, w->m, w->n)) ;
-    TRY (GrB_Matrix_new (&R2, GrB_FP64, w->m, w->n)) ;
-    gxo_side a = { w->A, GrB_FP64, 0, NULL, NULL } ;
-    gxo_side b = { w->B, GrB_FP64, 0, NULL, NULL } ;
-    gxo_product prod = { NULL, op, p, R2 } ;
-    if (pair == NULL)
-    {
-        // 0 is M and t over k = 0 columns
-        TRY (GrB_Matrix_assign_FP64 (R, NULL, NULL, 0, GrB_ALL, w->m, GrB_ALL,
-            w->n, NULL)) ;
-        TRY (GrB_Matrix_assign_FP64 (R2, NULL, NULL, 0, GrB_ALL, w->m, GrB_ALL,
-            w->n, NULL)) ;
-        TRY (GXO_pairs (R, &a, &b, &prod)) ;
-    }
-    else
-    {
-        TRY (pair_list (&I, &J, &np, w, pair)) ;
-        TRY (GXO_pairs_at (R, &a, &b, &prod, I, J, np)) ;
-        free (I) ; I = NULL ;
-        free (J) ; J = NULL ;
-    }
-    // R and R2 have the same entries, the pairs computed, which come out
-    // in the same order (checked)
-    TRY (GrB_Matrix_nvals (&nr, R)) ;
-    I = calloc (nr + 1, sizeof (GrB_Index)) ;
-    J = calloc (nr + 1, sizeof (GrB_Index)) ;
-    I2 = calloc (nr + 1, sizeof (GrB_Index)) ;
-    J2 = calloc (nr + 1, sizeof (GrB_Index)) ;
-    Ms = calloc (nr + 1, sizeof (double)) ;
-    ts = calloc (nr + 1, sizeof (double)) ;
-    CHECK (I != NULL && J != NULL && I2 != NULL && J2 != NULL && Ms != NULL
-        && ts != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Matrix_extractTuples_FP64 (I, J, Ms, &nr, R)) ;
-    TRY (GrB_Matrix_extractTuples_FP64 (I2, J2, ts, &nr, R2)) ;
-    CHECK (memcmp (I, I2, nr * sizeof (GrB_Index)) == 0 &&
-        memcmp (J, J2, nr * sizeof (GrB_Index)) == 0, GrB_PANIC) ;
-    for (GrB_Index q = 0 ; q < nr ; q++)
-    {
-        put (w, I [q] * w->n + J [q], Ms [q], ts [q]) ;
-    }
-    FREE_ALL ;
-    return (GrB_SUCCESS) ;
-}
-
 // a p-norm from its scaled sum: M t^(1/p) (M = inf: a magnitude overflowed).
 // p = 2 by sqrt, correctly rounded, where pow took a ninth of
 // JENSEN_SHANNON's reference on 400 rows of fortunes (once a pair)
@@ -444,121 +256,64 @@ static double norm_value (const work *w, double M, double t)
     }
 }
 
-// the outputs of scaled ()
-static void put_x (work *w, GrB_Index q, double M, double t)
+// a negative entry is outside the domain of HELLINGER, JENSEN_SHANNON, KL
+static GrB_Info check_nonnegative (GrB_Matrix A)
 {
-    w->X [q] = M ;
-    w->Xt [q] = t ;
+    double lo ;     // +inf if A has no entries
+    GrB_Info info = GrB_Matrix_reduce_FP64 (&lo, NULL, GrB_MIN_MONOID_FP64, A,
+        NULL) ;
+    if (info != GrB_SUCCESS) return (info) ;
+    return ((lo < 0) ? GrB_INVALID_VALUE : GrB_SUCCESS) ;
 }
 
-static void put_y (work *w, GrB_Index q, double M, double t)
+bool GXO_metric_fast (const char *metric, double p)
 {
-    w->Y [q] = M ;
-    w->Yt [q] = t ;
+    gxo_metric id ;
+    if (GXO_metric_id (&id, metric) != GrB_SUCCESS) return (false) ;
+    if (id == GXO_MINKOWSKI) return (p == 2) ;
+    return (id != GXO_CHEBYSHEV && id != GXO_CORRELATION) ;
 }
 
-static void put_norm (work *w, GrB_Index q, double M, double t)
-{
-    w->X [q] = norm_value (w, M, t) ;
-}
+//------------------------------------------------------------------------------
+// what is prepared once: the sums and products of every row of A
+//------------------------------------------------------------------------------
 
-// The p-norm metrics, sum_c a_c^p = M^p t, a_c = root (x~_c, y~_c).  p =
-// 2: w->X = the plain sum of the squares (sq), Xt NULL (M = 1), where no
-// square can have overflowed (the sum is finite) or mattered in
-// underflowing (the sum is at least 2^-900); every other pair (0 included:
-// a square may have underflowed to it) is done again as a scaled sum, its
-// distance put in X at once (w->fixed).  p != 2 (Minkowski): w->X = M,
-// w->Xt = t, scaled sums for every pair.
 #undef  FREE_ALL
 #define FREE_ALL ;
 
-static GrB_Info norm_sums (work *w, gxo_opcode sq, gxo_opcode root, double p)
+// w->sum [s] = the rewritten union sum of the oracle's operator code (its
+// terms >= 0, f(0,0) = 0) over w->A and w->B
+static GrB_Info sum_of (work *w, int s, gxo_opcode code)
 {
-    GrB_Index mn = w->m * w->n ;
-    if (p == 2)
-    {
-        TRY (sums (w, sq, GrB_PLUS_MONOID_FP64, NULL)) ;
-        w->fixed = calloc (mn + 1, sizeof (bool)) ;
-        CHECK (w->fixed != NULL, GrB_OUT_OF_MEMORY) ;
-        const double *x = w->X ;
-        bool *fixed = w->fixed ;
-        #pragma omp parallel for schedule(static)
-        for (GrB_Index q = 0 ; q < mn ; q++)
-        {
-            fixed [q] = !(x [q] >= 0x1p-900 && x [q] <= DBL_MAX) ;
-        }
-        TRY (scaled (w, w->fixed, root, p, put_norm)) ;
-    }
-    else
-    {
-        w->X = calloc (mn + 1, sizeof (double)) ;
-        w->Xt = calloc (mn + 1, sizeof (double)) ;
-        CHECK (w->X != NULL && w->Xt != NULL, GrB_OUT_OF_MEMORY) ;
-        TRY (scaled (w, NULL, root, p, put_x)) ;
-    }
+    gxo_corr corr = { 0 } ;
+    TRY (GXO_op_new (&w->op [s], code)) ;
+    TRY (GXO_corr_new (&corr, code)) ;
+    TRY (GXO_sum_new (&w->sum [s], w->op [s], &corr, w->A, w->B,
+        GXO_METRIC_TAU)) ;
+    w->nsum = s + 1 ;
     return (GrB_SUCCESS) ;
 }
 
-// Bray-Curtis: w->X, w->Xt and w->Y, w->Yt, the numerator's and the
-// denominator's sums as above with p = 1: the plain sums (of |x-y| and
-// |x+y|, exact down to subnormals) where both are finite; where one
-// overflows (x = -y = 1e308: the ratio of two infinities, where the
-// distance is 1), the scaled sums of |x/2 - y/2| and |x/2 + y/2|, whose
-// ratio is the same and whose magnitudes cannot overflow (halving loses
-// nothing there: the pair holds a value near DBL_MAX)
-#undef  FREE_ALL
-#define FREE_ALL free (bad) ; GrB_Matrix_free (&R) ;
-
-static GrB_Info braycurtis_sums (work *w)
+// w->ring [s] = PLUS with the oracle's operator code; w->prod [s] = its
+// product of A and B (an intersection: 0 where no column is shared)
+static GrB_Info ring_product (work *w, int s, gxo_opcode code, GrB_Matrix A,
+    GrB_Matrix B)
 {
-    bool *bad = NULL ;
-    GrB_Matrix R = NULL ;
-    GrB_Index mn = w->m * w->n ;
-    GrB_Monoid plus = GrB_PLUS_MONOID_FP64 ;
-    bad = calloc (mn + 1, sizeof (bool)) ;
-    w->Xt = calloc (mn + 1, sizeof (double)) ;
-    w->Yt = calloc (mn + 1, sizeof (double)) ;
-    CHECK (bad != NULL && w->Xt != NULL && w->Yt != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (sums (w, GXO_OP_ABSDIFF, plus, NULL)) ;
-    TRY (union_sum (&R, w, GXO_OP_ABSSUM, plus, NULL)) ;
-    TRY (GXO_to_dense (&w->Y, R)) ;
-    GrB_Matrix_free (&R) ;
-    for (GrB_Index q = 0 ; q < mn ; q++)
-    {
-        bad [q] = !(w->X [q] <= DBL_MAX && w->Y [q] <= DBL_MAX) ;
-        w->Xt [q] = w->X [q] ; w->X [q] = 1 ;
-        w->Yt [q] = w->Y [q] ; w->Y [q] = 1 ;
-    }
-    TRY (scaled (w, bad, GXO_OP_HALFABSDIFF, 1, put_x)) ;
-    TRY (scaled (w, bad, GXO_OP_HALFABSSUM, 1, put_y)) ;
-    FREE_ALL ;
+    TRY (GXO_op_new (&w->op [s], code)) ;
+    TRY (GrB_Semiring_new (&w->ring [s], GrB_PLUS_MONOID_FP64, w->op [s])) ;
+    TRY (GXO_prod_new (&w->prod [s], w->ring [s], A, B)) ;
     return (GrB_SUCCESS) ;
 }
 
-// *X = dense (A (+).(x) B') over the intersection, (x) one of the oracle's
+// set metrics: the patterns of nonzero VALUE (an explicit zero is not in
+// the set) as ones, their product (|X and Y| per pair) and their row
+// counts (|X|, |Y|: sums of ones, exact integers in double)
 #undef  FREE_ALL
-#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;
-
-static GrB_Info intersection_sum (double **X, work *w, gxo_opcode code)
-{
-    GrB_BinaryOp op = NULL ;
-    GrB_Semiring semiring = NULL ;
-    TRY (GXO_op_new (&op, code)) ;
-    TRY (GrB_Semiring_new (&semiring, GrB_PLUS_MONOID_FP64, op)) ;
-    TRY (GXO_product (X, semiring, w->A, w->B)) ;
-    FREE_ALL ;
-    return (GrB_SUCCESS) ;
-}
-
-// set metrics: X = |X and Y| per pair, ra, rb = |X|, |Y| per row, X and Y
-// the columns of nonzero VALUE (an explicit zero is not in the set)
-#undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_Matrix_free (&PA) ; GrB_Matrix_free (&PB) ; GrB_Matrix_free (&ones) ;
+#define FREE_ALL GrB_Matrix_free (&PA) ; GrB_Matrix_free (&PB) ;
 
 static GrB_Info set_counts (work *w)
 {
-    GrB_Matrix PA = NULL, PB = NULL, ones = NULL ;
+    GrB_Matrix PA = NULL, PB = NULL ;
     TRY (GrB_Matrix_new (&PA, GrB_FP64, w->m, w->k)) ;
     TRY (GrB_Matrix_new (&PB, GrB_FP64, w->n, w->k)) ;
     TRY (GrB_Matrix_select_FP64 (PA, NULL, NULL, GrB_VALUENE_FP64, w->A, 0,
@@ -567,94 +322,327 @@ static GrB_Info set_counts (work *w)
         NULL)) ;
     TRY (GrB_Matrix_apply (PA, NULL, NULL, GxB_ONE_FP64, PA, NULL)) ;
     TRY (GrB_Matrix_apply (PB, NULL, NULL, GxB_ONE_FP64, PB, NULL)) ;
-    // sums of ones are exact integers in double
-    TRY (GXO_product (&w->X, GrB_PLUS_TIMES_SEMIRING_FP64, PA, PB)) ;
-    TRY (GrB_Matrix_new (&ones, GrB_FP64, 1, w->k)) ;
-    TRY (GrB_Matrix_assign_FP64 (ones, NULL, NULL, 1, GrB_ALL, 1, GrB_ALL,
-        w->k, NULL)) ;
-    TRY (GXO_product (&w->ra, GrB_PLUS_TIMES_SEMIRING_FP64, PA, ones)) ;
-    TRY (GXO_product (&w->rb, GrB_PLUS_TIMES_SEMIRING_FP64, PB, ones)) ;
+    TRY (GXO_prod_new (&w->prod [0], GrB_PLUS_TIMES_SEMIRING_FP64, PA, PB)) ;
+    TRY (GXO_row_sums (&w->ra, PA)) ;
+    TRY (GXO_row_sums (&w->rb, PB)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
 
-// the GraphBLAS stage of each metric (what it makes, w holds: the caller
-// frees it)
+// *one = M has entries of one sign only (0 either way; a NaN is none)
 #undef  FREE_ALL
 #define FREE_ALL ;
 
-static GrB_Info raw (work *w)
+static GrB_Info one_sign (bool *one, GrB_Matrix M)
 {
-    GrB_Monoid plus = GrB_PLUS_MONOID_FP64 ;
+    double lo, hi ;     // +inf and -inf where M has no entries
+    TRY (GrB_Matrix_reduce_FP64 (&lo, NULL, GrB_MIN_MONOID_FP64, M, NULL)) ;
+    TRY (GrB_Matrix_reduce_FP64 (&hi, NULL, GrB_MAX_MONOID_FP64, M, NULL)) ;
+    *one = (lo >= 0 || hi <= 0) ;
+    return (GrB_SUCCESS) ;
+}
+
+// DOT's scale, sum_c |a_c| |b_c|.  Where A and B each have entries of one
+// sign, every product a_c b_c has one sign, so the scale is |DOT| exactly
+// (|a| |b| = |a b|, exactly), which adds nothing to the tolerance max
+// (|ref|, S): no product then.
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&Aa) ; GrB_Matrix_free (&Ba) ;
+
+static GrB_Info dot_scale (work *w)
+{
+    GrB_Matrix Aa = NULL, Ba = NULL ;
+    bool a1, b1 ;
+    TRY (one_sign (&a1, w->A)) ;
+    TRY (one_sign (&b1, w->B)) ;
+    if (a1 && b1) return (GrB_SUCCESS) ;
+    TRY (GXO_applied (&Aa, GrB_ABS_FP64, w->A)) ;
+    TRY (GXO_applied (&Ba, GrB_ABS_FP64, w->B)) ;
+    TRY (GXO_prod_new (&w->prod [1], GrB_PLUS_TIMES_SEMIRING_FP64, Aa, Ba)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// COSINE: the rows of w->A and w->B normalised (still sparse: a missing
+// entry is 0 before and after), their zero rows flagged
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&N) ;
+
+static GrB_Info normalised (work *w)
+{
+    GrB_Matrix N = NULL ;
+    TRY (prep_sparse (&N, w->za, normalise, w->A)) ;
+    GrB_Matrix_free (&w->A) ;
+    w->A = N ;
+    N = NULL ;
+    TRY (prep_sparse (&N, w->zb, normalise, w->B)) ;
+    GrB_Matrix_free (&w->B) ;
+    w->B = N ;
+    return (GrB_SUCCESS) ;
+}
+
+// what each metric computes once for every block (scale: DOT's and KL's
+// scale too)
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+static GrB_Info prepare (work *w, bool scale)
+{
     switch (w->id)
     {
-        case GXO_HELLINGER :
-            return (norm_sums (w, GXO_OP_HELLSQ, GXO_OP_HELLROOT, 2)) ;
-        case GXO_EUCLIDEAN :
-            return (norm_sums (w, GXO_OP_SQDIFF, GXO_OP_ABSDIFF, 2)) ;
+        case GXO_MANHATTAN :      return (sum_of (w, 0, GXO_OP_ABSDIFF)) ;
+        case GXO_CANBERRA :       return (sum_of (w, 0, GXO_OP_CANBERRA)) ;
+        case GXO_HAMMING :        return (sum_of (w, 0, GXO_OP_NE)) ;
+        case GXO_HELLINGER :      return (sum_of (w, 0, GXO_OP_HELLSQ)) ;
+        case GXO_JENSEN_SHANNON : return (sum_of (w, 0, GXO_OP_JSSQ)) ;
         case GXO_SQEUCLIDEAN :
-            // (x-y)^2 overflows only where the result does
-            return (sums (w, GXO_OP_SQDIFF, plus, NULL)) ;
-        case GXO_COSINE :
-            return (sums (w, GXO_OP_SQDIFF, plus, normalise)) ;
-        case GXO_CORRELATION :
-            return (sums (w, GXO_OP_SQDIFF, plus, centre)) ;
-        case GXO_MANHATTAN :
-            return (sums (w, GXO_OP_ABSDIFF, plus, NULL)) ;
-        case GXO_CHEBYSHEV :
-            // k = 0 keeps the 0 that pairs () starts from, not MAX's -inf
-            return (sums (w, GXO_OP_ABSDIFF, GrB_MAX_MONOID_FP64,
-                NULL)) ;
-        case GXO_CANBERRA :
-            return (sums (w, GXO_OP_CANBERRA, plus, NULL)) ;
-        case GXO_HAMMING :
-            return (sums (w, GXO_OP_NE, plus, NULL)) ;
-        case GXO_JENSEN_SHANNON :
-            return (norm_sums (w, GXO_OP_JSSQ, GXO_OP_JSROOT, 2)) ;
-        case GXO_BRAYCURTIS :
-            return (braycurtis_sums (w)) ;
+        case GXO_EUCLIDEAN :
+            // (x-y)^2 overflows only where the result does (SQEUCLIDEAN)
+            return (sum_of (w, 0, GXO_OP_SQDIFF)) ;
         case GXO_MINKOWSKI :
             // (the plain sum of squares is used when p = 2)
-            return (norm_sums (w, GXO_OP_SQDIFF, GXO_OP_ABSDIFF, w->p)) ;
+            return ((w->p == 2) ? sum_of (w, 0, GXO_OP_SQDIFF) : GrB_SUCCESS) ;
+        case GXO_COSINE :
+            TRY (normalised (w)) ;
+            return (sum_of (w, 0, GXO_OP_SQDIFF)) ;
+        case GXO_BRAYCURTIS :
+            TRY (sum_of (w, 0, GXO_OP_ABSDIFF)) ;
+            return (sum_of (w, 1, GXO_OP_ABSSUM)) ;
         case GXO_DOT :
-            return (GXO_product (&w->X, GrB_PLUS_TIMES_SEMIRING_FP64, w->A,
-                w->B)) ;
+            TRY (GXO_prod_new (&w->prod [0], GrB_PLUS_TIMES_SEMIRING_FP64,
+                w->A, w->B)) ;
+            return (scale ? dot_scale (w) : GrB_SUCCESS) ;
         case GXO_KL_DIVERGENCE :
-            // x ln(x/y) is 0 unless both are present (and positive)
-            return (intersection_sum (&w->X, w, GXO_OP_KL)) ;
-        default :       // JACCARD, DICE, RUSSELLRAO, SOKALMICHENER
+            // x ln(x/y) is 0 unless both are present (and positive); its
+            // scale, sum over those of |x ln(x/y)|
+            TRY (ring_product (w, 0, GXO_OP_KL, w->A, w->B)) ;
+            return (scale ? ring_product (w, 1, GXO_OP_ABSKL, w->A, w->B)
+                          : GrB_SUCCESS) ;
+        case GXO_JACCARD :
+        case GXO_DICE :
+        case GXO_RUSSELLRAO :
+        case GXO_SOKALMICHENER :
             return (set_counts (w)) ;
+        default :       // CHEBYSHEV, CORRELATION: by rows, by completion
+            return (GrB_SUCCESS) ;
     }
 }
 
 //------------------------------------------------------------------------------
-// the finishing stage: the textbook formula on the raw sum x of pair (i,j)
+// the GraphBLAS stage of one block: rows i0 .. i0 + mb - 1 of A
 //------------------------------------------------------------------------------
 
-static double finish (const work *w, GrB_Index i, GrB_Index j, double x)
+// one block: its rows of A, and its raw values in C and C2 (mb-by-n full
+// FP64 matrices of the caller's, overwritten)
+typedef struct
+{
+    GrB_Index i0, mb ;
+    GrB_Matrix Ab ;                 // rows i0 .. of A, where needed
+    GrB_Matrix C, C2 ;
+}
+block ;
+
+// *Ab = rows i0 .. i0 + mb - 1 of w->A, made once a block
+static GrB_Info block_rows (block *b, const work *w)
+{
+    if (b->Ab != NULL) return (GrB_SUCCESS) ;
+    return (GXO_rows_of (&b->Ab, w->A, b->i0, b->mb)) ;
+}
+
+// CHEBYSHEV: b->C = its MAX union by rows (k = 0 keeps the 0 it holds, not
+// MAX's -inf)
+#undef  FREE_ALL
+#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Matrix_free (&D) ;
+
+static GrB_Info chebyshev (block *b, const work *w)
+{
+    GrB_BinaryOp op = NULL ;
+    GrB_Matrix D = NULL ;
+    TRY (GXO_full_zero (b->C)) ;
+    if (w->k == 0) return (GrB_SUCCESS) ;
+    TRY (block_rows (b, w)) ;
+    TRY (GXO_op_new (&op, GXO_OP_ABSDIFF)) ;
+    TRY (GXO_union_rows (&D, GrB_MAX_MONOID_FP64, op, 0, b->Ab, w->B)) ;
+    TRY (GXO_full_copy (b->C, D)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// dense completion of every pair of the block: C = the sum of (x-y)^2 of
+// the centred, normalised rows (CORRELATION), or C = M and C2 = t of the
+// scaled sums of |x-y|^p (MINKOWSKI p != 2)
+#undef  FREE_ALL
+#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;
+
+static GrB_Info completed (block *b, const work *w)
+{
+    GrB_BinaryOp op = NULL ;
+    GrB_Semiring semiring = NULL ;
+    bool corr = (w->id == GXO_CORRELATION) ;
+    // 0 is what every raw sum of the oracle is over k = 0 columns
+    TRY (GXO_full_zero (b->C)) ;
+    if (!corr) TRY (GXO_full_zero (b->C2)) ;
+    TRY (block_rows (b, w)) ;
+    TRY (GXO_op_new (&op, corr ? GXO_OP_SQDIFF : GXO_OP_ABSDIFF)) ;
+    if (corr) TRY (GrB_Semiring_new (&semiring, GrB_PLUS_MONOID_FP64, op)) ;
+    gxo_prep prep = corr ? centre : NULL ;
+    gxo_side sa = { b->Ab, GrB_FP64, 0, prep, w->za + b->i0 } ;
+    gxo_side sb = { w->B, GrB_FP64, 0, prep, w->zb } ;
+    gxo_product prod = { semiring, corr ? NULL : op, w->p,
+        corr ? NULL : b->C2 } ;
+    TRY (GXO_pairs (b->C, &sa, &sb, &prod)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// the raw values of the block (the caller's b->C, b->C2, overwritten)
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+static GrB_Info raw (block *b, const work *w)
+{
+    switch (w->id)
+    {
+        case GXO_CHEBYSHEV :
+            return (chebyshev (b, w)) ;
+        case GXO_CORRELATION :
+            return (completed (b, w)) ;
+        case GXO_MINKOWSKI :
+            if (w->p != 2) return (completed (b, w)) ;
+            break ;
+        case GXO_DOT :
+        case GXO_KL_DIVERGENCE :
+        case GXO_JACCARD :
+        case GXO_DICE :
+        case GXO_RUSSELLRAO :
+        case GXO_SOKALMICHENER :
+            TRY (GXO_full_zero (b->C)) ;
+            return (GXO_prod_rows (&w->prod [0], b->C, b->i0)) ;
+        default :
+            break ;
+    }
+    // the union sums
+    TRY (GXO_sum_rows (&w->sum [0], b->C, b->i0)) ;
+    if (w->nsum > 1) TRY (GXO_sum_rows (&w->sum [1], b->C2, b->i0)) ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// the pairs done again as scaled sums
+//------------------------------------------------------------------------------
+
+// a list of pairs of a block (rows of the block), and two scaled sums of
+// each (M, t; BRAYCURTIS: M2, t2 of its denominator)
+typedef struct
+{
+    GrB_Index *I, *J, np ;
+    double *M, *t, *M2, *t2 ;
+}
+pairs ;
+
+static void pairs_free (pairs *P)
+{
+    free (P->I) ; free (P->J) ;
+    free (P->M) ; free (P->t) ;
+    free (P->M2) ; free (P->t2) ;
+    memset (P, 0, sizeof (pairs)) ;
+}
+
+// P = the pairs of the block that flag marks (GXO_flagged), with room for
+// their scaled sums
+#undef  FREE_ALL
+#define FREE_ALL pairs_free (P) ;
+
+static GrB_Info pair_list (pairs *P, gxo_flag flag, const double *x,
+    const double *y, GrB_Index mb, GrB_Index n)
+{
+    TRY (GXO_flagged (&P->I, &P->J, &P->np, flag, x, y, NULL, NULL, 0, mb,
+        n)) ;
+    GrB_Index c = P->np ;
+    P->M = calloc (c + 1, sizeof (double)) ;
+    P->t = calloc (c + 1, sizeof (double)) ;
+    P->M2 = calloc (c + 1, sizeof (double)) ;
+    P->t2 = calloc (c + 1, sizeof (double)) ;
+    CHECK (P->M != NULL && P->t != NULL && P->M2 != NULL && P->t2 != NULL,
+        GrB_OUT_OF_MEMORY) ;
+    return (GrB_SUCCESS) ;
+}
+
+// M [q], t [q]: the scaled sums of a_c = op (x~_c, y~_c) >= 0 over every
+// column of the listed pair q, sum_c a_c^p = M^p t (0 and 0 where k = 0)
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_BinaryOp_free (&op) ; GrB_Matrix_free (&R) ; GrB_Matrix_free (&R2) ;\
+    free (I) ; free (J) ; free (I2) ; free (J2) ;
+
+static GrB_Info scaled (double *M, double *t, const pairs *P, block *b,
+    const work *w, gxo_opcode code, double p)
+{
+    GrB_BinaryOp op = NULL ;
+    GrB_Matrix R = NULL, R2 = NULL ;
+    GrB_Index *I = NULL, *J = NULL, *I2 = NULL, *J2 = NULL, nr = 0 ;
+    if (P->np == 0 || w->k == 0) return (GrB_SUCCESS) ;
+    TRY (block_rows (b, w)) ;
+    TRY (GXO_op_new (&op, code)) ;
+    TRY (GrB_Matrix_new (&R, GrB_FP64, b->mb, w->n)) ;
+    TRY (GrB_Matrix_new (&R2, GrB_FP64, b->mb, w->n)) ;
+    gxo_side sa = { b->Ab, GrB_FP64, 0, NULL, NULL } ;
+    gxo_side sb = { w->B, GrB_FP64, 0, NULL, NULL } ;
+    gxo_product prod = { NULL, op, p, R2 } ;
+    TRY (GXO_pairs_at (R, &sa, &sb, &prod, P->I, P->J, P->np)) ;
+    // R and R2 hold the listed pairs, which come out in row order, as
+    // listed (checked)
+    TRY (GrB_Matrix_nvals (&nr, R)) ;
+    CHECK (nr == P->np, GrB_PANIC) ;
+    I = calloc (nr + 1, sizeof (GrB_Index)) ;
+    J = calloc (nr + 1, sizeof (GrB_Index)) ;
+    I2 = calloc (nr + 1, sizeof (GrB_Index)) ;
+    J2 = calloc (nr + 1, sizeof (GrB_Index)) ;
+    CHECK (I != NULL && J != NULL && I2 != NULL && J2 != NULL,
+        GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, M, &nr, R)) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I2, J2, t, &nr, R2)) ;
+    size_t bytes = nr * sizeof (GrB_Index) ;
+    CHECK (memcmp (I, P->I, bytes) == 0 && memcmp (J, P->J, bytes) == 0 &&
+        memcmp (I2, P->I, bytes) == 0 && memcmp (J2, P->J, bytes) == 0,
+        GrB_PANIC) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// the finishing stage: the textbook formula on the raw sums of pair (i,j)
+//------------------------------------------------------------------------------
+
+// Bray-Curtis from its scaled sums: (Mx tx) / (My ty), 0/0 = 0
+static double braycurtis (double Mx, double tx, double My, double ty)
+{
+    if (Mx == 0 || tx == 0) return (0) ;
+    if (My == 0 || ty == 0) return (INFINITY) ;
+    return ((Mx / My) * (tx / ty)) ;
+}
+
+// x the raw sum of row i of A and row j of B; y the second (BRAYCURTIS:
+// the denominator's sum; MINKOWSKI p != 2: t of the scaled sum M = x)
+static double finish (const work *w, GrB_Index i, GrB_Index j, double x,
+    double y)
 {
     double k = (double) w->k ;
-    GrB_Index q = i * w->n + j ;
     switch (w->id)
     {
         case GXO_EUCLIDEAN :
         case GXO_MINKOWSKI :
         case GXO_HELLINGER :
         case GXO_JENSEN_SHANNON :
-            return ((w->Xt != NULL) ? norm_value (w, x, w->Xt [q])
-                                    : norm_value (w, 1, x)) ;
+            return ((w->id == GXO_MINKOWSKI && w->p != 2) ? norm_value (w, x, y)
+                                                          : norm_value (w, 1, x)) ;
         case GXO_COSINE :               // x = ||u - v||^2, u, v unit rows,
         case GXO_CORRELATION :          // and 1 - u.v = ||u - v||^2 / 2
             if (w->za [i] && w->zb [j]) return (0) ;
             if (w->za [i] || w->zb [j]) return (1) ;
             return (0.5 * x) ;
-        case GXO_BRAYCURTIS :           // (Mx tx) / (My ty), 0/0 = 0
-        {
-            double y = w->Y [q], tx = w->Xt [q], ty = w->Yt [q] ;
-            if (x == 0 || tx == 0) return (0) ;
-            if (y == 0 || ty == 0) return (INFINITY) ;
-            return ((x / y) * (tx / ty)) ;
-        }
+        case GXO_BRAYCURTIS :
+            return (braycurtis (1, x, 1, y)) ;
         case GXO_HAMMING :
             return ((k == 0) ? 0 : x / k) ;
         case GXO_JACCARD :              // 1 - |X^Y| / |XuY|, in one rounding
@@ -681,72 +669,143 @@ static double finish (const work *w, GrB_Index i, GrB_Index j, double x)
     }
 }
 
-//------------------------------------------------------------------------------
-// GXO_metric_fast, GXO_metric
-//------------------------------------------------------------------------------
-
-bool GXO_metric_fast (const char *metric, double p)
+// finish () for row i of A (x, y: its n raw sums).  The p = 2 norms, the
+// most common, in a loop of their own, which is vectorised (pnorm (1, h x,
+// 2) is sqrt (h x), bit for bit).
+static void finish_row (const work *w, GrB_Index i, double *x,
+    const double *y, GrB_Index n)
 {
-    gxo_metric id ;
-    if (GXO_metric_id (&id, metric) != GrB_SUCCESS) return (false) ;
-    if (id == GXO_MINKOWSKI) return (p == 2) ;
-    return (id != GXO_CHEBYSHEV && id != GXO_CORRELATION) ;
+    bool norm2 = (w->id == GXO_EUCLIDEAN || w->id == GXO_HELLINGER ||
+        w->id == GXO_JENSEN_SHANNON || (w->id == GXO_MINKOWSKI && w->p == 2)) ;
+    if (norm2)
+    {
+        double h = (w->id == GXO_HELLINGER || w->id == GXO_JENSEN_SHANNON)
+            ? 0.5 : 1 ;
+        for (GrB_Index j = 0 ; j < n ; j++) x [j] = sqrt (h * x [j]) ;
+        return ;
+    }
+    for (GrB_Index j = 0 ; j < n ; j++)
+    {
+        x [j] = finish (w, i, j, x [j], (y == NULL) ? 0 : y [j]) ;
+    }
 }
 
-// a negative entry is outside the domain of HELLINGER, JENSEN_SHANNON, KL
-static GrB_Info check_nonnegative (GrB_Matrix A)
-{
-    double lo ;     // +inf if A has no entries
-    GrB_Info info = GrB_Matrix_reduce_FP64 (&lo, NULL, GrB_MIN_MONOID_FP64, A,
-        NULL) ;
-    if (info != GrB_SUCCESS) return (info) ;
-    return ((lo < 0) ? GrB_INVALID_VALUE : GrB_SUCCESS) ;
-}
-
-// The sums whose finish () is the sum itself (HAMMING: over k) need no
-// array: *D = the rewritten sum's matrix, k > 0.  Other ids: *D = NULL.
+// the finished block in b->C: the pairs whose plain sums may have lost
+// the distance (p = 2 norms, BRAYCURTIS) listed first and done again as
+// scaled sums after the formula is applied to every pair
 #undef  FREE_ALL
-#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Matrix_free (D) ;
+#define FREE_ALL                                                            \
+    pairs_free (&P) ; (void) GXO_full_close (&F) ;                          \
+    (void) GXO_full_close (&F2) ;
 
-static GrB_Info plain_sum (GrB_Matrix *D, const work *w)
+static GrB_Info finished (block *b, const work *w)
 {
-    GrB_BinaryOp op = NULL ;
-    gxo_corr corr = { 0 } ;
-    *D = NULL ;
-    gxo_opcode code ;
-    switch (w->id)
+    // a raw sum that is the distance itself needs no pass
+    if (w->id == GXO_MANHATTAN || w->id == GXO_SQEUCLIDEAN ||
+        w->id == GXO_CANBERRA || w->id == GXO_CHEBYSHEV || w->id == GXO_DOT ||
+        w->id == GXO_KL_DIVERGENCE)
     {
-        case GXO_MANHATTAN :   code = GXO_OP_ABSDIFF ;  break ;
-        case GXO_SQEUCLIDEAN : code = GXO_OP_SQDIFF ;   break ;
-        case GXO_CANBERRA :    code = GXO_OP_CANBERRA ; break ;
-        case GXO_HAMMING :     code = GXO_OP_NE ;       break ;
-        default : return (GrB_SUCCESS) ;
+        return (GrB_SUCCESS) ;
     }
-    if (w->k == 0) return (GrB_SUCCESS) ;
-    TRY (GXO_op_new (&op, code)) ;
-    TRY (GXO_corr_new (&corr, code)) ;
-    TRY (GXO_union_plus_terms (D, GrB_PLUS_MONOID_FP64, op, 0, w->A, w->B,
-        GXO_METRIC_TAU, &corr)) ;
-    if (w->id == GXO_HAMMING)
+    pairs P = { 0 } ;
+    gxo_full F = { NULL, NULL, 0, false }, F2 = { NULL, NULL, 0, false } ;
+    GrB_Index n = w->n, mb = b->mb ;
+    bool norm2 = (w->id == GXO_EUCLIDEAN || w->id == GXO_HELLINGER ||
+        w->id == GXO_JENSEN_SHANNON || (w->id == GXO_MINKOWSKI && w->p == 2)) ;
+    bool bc = (w->id == GXO_BRAYCURTIS) ;
+    bool two = bc || (w->id == GXO_MINKOWSKI && w->p != 2) ;
+    TRY (GXO_full_expand (b->C)) ;
+    TRY (GXO_full_values (&F, &mb, &n, b->C)) ;
+    if (two)
     {
-        TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*D, NULL, NULL, GrB_DIV_FP64,
-            *D, (double) w->k, NULL)) ;
+        TRY (GXO_full_expand (b->C2)) ;
+        TRY (GXO_full_values (&F2, &mb, &n, b->C2)) ;
     }
-    GrB_BinaryOp_free (&op) ;
-   
+    double *x = F.x ;
+    const double *y = two ? F2.x : NULL ;
+    if (norm2) TRY (pair_list (&P, GXO_FLAG_NORM, x, NULL, mb, n)) ;
+    if (bc) TRY (pair_list (&P, GXO_FLAG_RATIO, x, y, mb, n)) ;
+    #pragma omp parallel for schedule(static)
+    for (GrB_Index i = 0 ; i < mb ; i++)
+    {
+        finish_row (w, b->i0 + i, x + i * n, two ? y + i * n : NULL, n) ;
+    }
+    TRY (GXO_full_close (&F)) ;
+    TRY (GXO_full_close (&F2)) ;
+    if (P.np == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    if (norm2)
+    {
+        // the p-norms, sum_c a_c^p = M^p t, a_c = root (x~_c, y~_c)
+        gxo_opcode root = (w->id == GXO_HELLINGER) ? GXO_OP_HELLROOT
+            : (w->id == GXO_JENSEN_SHANNON) ? GXO_OP_JSROOT : GXO_OP_ABSDIFF ;
+        TRY (scaled (P.M, P.t, &P, b, w, root, 2)) ;
+    }
+    else
+    {
+        // where |x-y| or |x+y| sums overflow, the scaled sums of |x/2 -
+        // y/2| and |x/2 + y/2|, whose ratio is the same and whose
+        // magnitudes cannot overflow (halving loses nothing there: the
+        // pair holds a value near DBL_MAX)
+        TRY (scaled (P.M, P.t, &P, b, w, GXO_OP_HALFABSDIFF, 1)) ;
+        TRY (scaled (P.M2, P.t2, &P, b, w, GXO_OP_HALFABSSUM, 1)) ;
+    }
+    TRY (GXO_full_values (&F, &mb, &n, b->C)) ;
+    x = F.x ;
+    for (GrB_Index q = 0 ; q < P.np ; q++)
+    {
+        x [P.I [q] * n + P.J [q]] = norm2 ? norm_value (w, P.M [q], P.t [q])
+            : braycurtis (P.M [q], P.t [q], P.M2 [q], P.t2 [q]) ;
+    }
+    TRY (GXO_full_close (&F)) ;
+    FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
 
-#undef  FREE_ALL
-#define FREE_ALL work_free (&w) ;
+//------------------------------------------------------------------------------
+// GXO_scale_rows: a block's scale, on demand
+//------------------------------------------------------------------------------
 
-GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
-    GrB_Type type, GrB_Matrix A, GrB_Matrix B)
+struct gxo_scaler
+{
+    const work *w ;
+    GrB_Index i0 ;
+    GrB_Matrix S ;          // the block's scale, or a block of as many rows
+    bool made ;             // S holds the block's scale
+} ;
+
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+GrB_Info GXO_scale_rows (gxo_scaler *sc, GrB_Matrix *S)
+{
+    if (!sc->made)
+    {
+        TRY (GXO_full_zero (sc->S)) ;
+        TRY (GXO_prod_rows (&sc->w->prod [1], sc->S, sc->i0)) ;
+        sc->made = true ;
+    }
+    *S = sc->S ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_metric_rows, GXO_metric
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    work_free (&w) ; GrB_Matrix_free (&b.Ab) ; GrB_Matrix_free (&b.C) ;     \
+    GrB_Matrix_free (&b.C2) ; GrB_Matrix_free (&sc.S) ;
+
+GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
+    GrB_Matrix A, GrB_Matrix B, GrB_Index rows, bool scale,
+    gxo_rows_visit visit, void *arg)
 {
     work w ;
+    block b = { 0, 0, NULL, NULL, NULL } ;
+    gxo_scaler sc = { &w, 0, NULL, false } ;
     memset (&w, 0, sizeof (w)) ;
-    CHECK (D != NULL && metric != NULL, GrB_NULL_POINTER) ;
-    *D = NULL ;
+    CHECK (metric != NULL && visit != NULL, GrB_NULL_POINTER) ;
     TRY (GXO_metric_id (&w.id, metric)) ;
     CHECK (w.id != GXO_MINKOWSKI || p > 0, GrB_INVALID_VALUE) ;
     // the limit of the p-norms
@@ -762,40 +821,70 @@ GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
         TRY (check_nonnegative (w.A)) ;
         TRY (check_nonnegative (w.B)) ;
     }
-    TRY (plain_sum (D, &w)) ;
-    if (*D != NULL)
-    {
-        work_free (&w) ;
-        return (GrB_SUCCESS) ;
-    }
     w.za = calloc (w.m + 1, sizeof (bool)) ;
     w.zb = calloc (w.n + 1, sizeof (bool)) ;
     CHECK (w.za != NULL && w.zb != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (raw (&w)) ;
-    #pragma omp parallel for schedule(static)
-    for (GrB_Index i = 0 ; i < w.m ; i++)
+    scale = scale && (w.id == GXO_DOT || w.id == GXO_KL_DIVERGENCE) ;
+    TRY (prepare (&w, scale)) ;
+    // (a scale not prepared adds nothing to the tolerance: dot_scale)
+    scale = scale && (w.prod [1].semiring != NULL) ;
+    // COSINE and CORRELATION are distances between unit vectors (GXO_scale)
+    double s = (w.id == GXO_COSINE || w.id == GXO_CORRELATION) ? 1e-7 : 0 ;
+    bool two = (w.id == GXO_BRAYCURTIS ||
+        (w.id == GXO_MINKOWSKI && w.p != 2)) ;
+    if (rows == 0) rows = 1 ;
+    for (b.i0 = 0 ; b.i0 < w.m ; b.i0 += b.mb)
     {
-        for (GrB_Index j = 0 ; j < w.n ; j++)
+        // the block's matrices are kept for the next block of as many rows
+        GrB_Index mb = (rows < w.m - b.i0) ? rows : w.m - b.i0 ;
+        if (b.C == NULL || mb != b.mb)
         {
-            GrB_Index q = i * w.n + j ;
-            if (w.fixed == NULL || !w.fixed [q])
-            {
-                w.X [q] = finish (&w, i, j, w.X [q]) ;
-            }
+            GrB_Matrix_free (&b.C) ;
+            GrB_Matrix_free (&b.C2) ;
+            GrB_Matrix_free (&sc.S) ;
+            TRY (GXO_full_new (&b.C, mb, w.n)) ;
+            if (two) TRY (GXO_full_new (&b.C2, mb, w.n)) ;
+            if (scale) TRY (GXO_full_new (&sc.S, mb, w.n)) ;
         }
+        b.mb = mb ;
+        GrB_Matrix_free (&b.Ab) ;
+        TRY (raw (&b, &w)) ;
+        TRY (finished (&b, &w)) ;
+        sc.i0 = b.i0 ;
+        sc.made = false ;
+        TRY (visit (arg, b.i0, &b.C, scale ? &sc : NULL, s)) ;
     }
-    if (w.F.M != NULL)
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// GXO_metric's visit: the block of every row becomes D
+static GrB_Info take (void *arg, GrB_Index i0, GrB_Matrix *C, gxo_scaler *sc,
+    double s)
+{
+    GrB_Matrix *D = arg ;
+    *D = *C ;
+    *C = NULL ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (D) ;
+
+GrB_Info GXO_metric (GrB_Matrix *D, const char *metric, double p,
+    GrB_Type type, GrB_Matrix A, GrB_Matrix B)
+{
+    GrB_Index m, n ;
+    CHECK (D != NULL, GrB_NULL_POINTER) ;
+    *D = NULL ;
+    TRY (GXO_metric_rows (metric, p, type, A, B, GXO_ALL_ROWS, false, take,
+        D)) ;
+    if (*D == NULL)
     {
-        // X is the array of a result of GraphBLAS's: that is D
-        GrB_Matrix M = w.F.M ;
-        w.X = NULL ;
-        TRY (GXO_full_close (&w.F)) ;
-        *D = M ;
+        // no rows: an empty full matrix of A's rows and B's
+        TRY (GrB_Matrix_nrows (&m, A)) ;
+        TRY (GrB_Matrix_nrows (&n, B)) ;
+        TRY (GXO_full_new (D, m, n)) ;
     }
-    else
-    {
-        TRY (GXO_from_dense (D, w.m, w.n, w.X)) ;
-    }
-    work_free (&w) ;
     return (GrB_SUCCESS) ;
 }

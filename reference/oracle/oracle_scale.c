@@ -31,10 +31,13 @@ GrB_Info GXO_scale (GrB_Matrix *S, const char *metric, GrB_Type type,
     *S = NULL ;
     gxo_metric id ;
     TRY (GXO_metric_id (&id, metric)) ;
-    TRY (GXO_operands (&Ad, &Bd, type, A, B)) ;
+    // the operands are cast only where the scale is made of them
+    bool products = (id == GXO_DOT || id == GXO_KL_DIVERGENCE) ;
+    TRY (GXO_operands (products ? &Ad : NULL, products ? &Bd : NULL, type,
+        A, B)) ;
     GrB_Index m, n ;
-    TRY (GrB_Matrix_nrows (&m, Ad)) ;
-    TRY (GrB_Matrix_nrows (&n, Bd)) ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
     if (id == GXO_DOT)
     {
         // sum_c |a_c| |b_c|

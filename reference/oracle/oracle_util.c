@@ -9,6 +9,8 @@
 // oracle's memory and the caller's GraphBLAS allocator does not matter.
 
 #include "oracle_internal.h"
+#include <float.h>
+#include <math.h>
 #include <omp.h>
 #include <stdint.h>
 #include <string.h>
@@ -56,14 +58,15 @@ GrB_Info GXO_cast (GrB_Matrix *C, GrB_Type type, GrB_Matrix A)
 GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
     GrB_Matrix A, GrB_Matrix B)
 {
-    *Ad = NULL ;
-    *Bd = NULL ;
+    if (Ad != NULL) *Ad = NULL ;
+    if (Bd != NULL) *Bd = NULL ;
     CHECK (type != NULL && A != NULL && B != NULL, GrB_NULL_POINTER) ;
     CHECK (type == GrB_FP32 || type == GrB_FP64, GrB_DOMAIN_MISMATCH) ;
     GrB_Index ka, kb ;
     TRY (GrB_Matrix_ncols (&ka, A)) ;
     TRY (GrB_Matrix_ncols (&kb, B)) ;
     CHECK (ka == kb, GrB_DIMENSION_MISMATCH) ;
+    if (Ad == NULL || Bd == NULL) return (GrB_SUCCESS) ;
     TRY (GXO_cast (Ad, type, A)) ;
     TRY (GXO_cast (Bd, type, B)) ;
     return (GrB_SUCCESS) ;
@@ -75,6 +78,12 @@ GrB_Info GXO_operands (GrB_Matrix *Ad, GrB_Matrix *Bd, GrB_Type type,
 
 #undef  FREE_ALL
 #define FREE_ALL free (I) ; free (J) ; free (V) ; free (Y) ;
+
+GrB_Index GXO_block_rows (GrB_Index n)
+{
+    GrB_Index rows = GXO_BLOCK_BYTES / ((n > 0 ? n : 1) * sizeof (double)) ;
+    return ((rows > 0) ? rows : 1) ;
+}
 
 int GXO_iterate_blocks (void)
 {
@@ -198,6 +207,232 @@ GrB_Info GXO_full_close (gxo_full *F)
     F->M = NULL ;
     F->x = NULL ;
     return (info) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_applied: S = op applied to M
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (S) ;
+
+GrB_Info GXO_applied (GrB_Matrix *S, GrB_UnaryOp op, GrB_Matrix M)
+{
+    GrB_Index nrows, ncols ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_new (S, GrB_FP64, nrows, ncols)) ;
+    TRY (GrB_Matrix_apply (*S, NULL, NULL, op, M, NULL)) ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_full_values: a full FP64 matrix's values, open
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL (void) GXO_full_close (F) ;
+
+GrB_Info GXO_full_values (gxo_full *F, GrB_Index *nrows, GrB_Index *ncols,
+    GrB_Matrix C)
+{
+    F->M = NULL ;
+    TRY (GrB_Matrix_nrows (nrows, C)) ;
+    TRY (GrB_Matrix_ncols (ncols, C)) ;
+    TRY (GXO_full_open (F, C)) ;
+    CHECK (F->M != NULL && (!F->iso || *nrows * *ncols <= 1),
+        GrB_INVALID_VALUE) ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_flagged: the pairs of a block that a test marks
+//------------------------------------------------------------------------------
+
+// Each test gives 1 where it marks a pair, else 0: a double, so that the
+// count of a row is vectorised (an integer count of double comparisons is
+// not, on x86-64's baseline), each in a loop of its own.
+
+static inline double distrusted (double x, double r, double c)
+{
+    double ax = fabs (x), big = (r > ax) ? r : ax ;
+    return ((r <= c * ax && big <= DBL_MAX) ? 0.0 : 1.0) ;
+}
+
+static inline double norm_out (double x)
+{
+    return ((x >= 0x1p-900 && x <= DBL_MAX) ? 0.0 : 1.0) ;
+}
+
+static inline double ratio_out (double x, double y)
+{
+    return ((x <= DBL_MAX && y <= DBL_MAX) ? 0.0 : 1.0) ;
+}
+
+static double flag_of (gxo_flag flag, double x, double y, double r, double c)
+{
+    switch (flag)
+    {
+        case GXO_FLAG_DISTRUSTED : return (distrusted (x, r, c)) ;
+        case GXO_FLAG_NORM :       return (norm_out (x)) ;
+        default :                  return (ratio_out (x, y)) ;
+    }
+}
+
+// the pairs that flag marks in a row
+static GrB_Index row_count (gxo_flag flag, const double *x, const double *y,
+    double a, const double *b, double c, GrB_Index n)
+{
+    double cnt = 0 ;
+    switch (flag)
+    {
+        case GXO_FLAG_DISTRUSTED :
+            #pragma omp simd reduction(+:cnt)
+            for (GrB_Index j = 0 ; j < n ; j++)
+            {
+                cnt += distrusted (x [j], a + b [j], c) ;
+            }
+            break ;
+        case GXO_FLAG_NORM :
+            #pragma omp simd reduction(+:cnt)
+            for (GrB_Index j = 0 ; j < n ; j++) cnt += norm_out (x [j]) ;
+            break ;
+        default :
+            #pragma omp simd reduction(+:cnt)
+            for (GrB_Index j = 0 ; j < n ; j++) cnt += ratio_out (x [j], y [j]) ;
+            break ;
+    }
+    return ((GrB_Index) cnt) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL free (start) ; free (*I) ; free (*J) ; *I = NULL ;           \
+    *J = NULL ;
+
+GrB_Info GXO_flagged (GrB_Index **I, GrB_Index **J, GrB_Index *np,
+    gxo_flag flag, const double *x, const double *y, const double *a,
+    const double *b, double c, GrB_Index mb, GrB_Index n)
+{
+    GrB_Index *start = NULL ;
+    *I = NULL ;
+    *J = NULL ;
+    *np = 0 ;
+    CHECK (flag != GXO_FLAG_DISTRUSTED || (a != NULL && b != NULL),
+        GrB_NULL_POINTER) ;
+    CHECK (flag != GXO_FLAG_RATIO || y != NULL, GrB_NULL_POINTER) ;
+    start = calloc (mb + 1, sizeof (GrB_Index)) ;
+    CHECK (start != NULL, GrB_OUT_OF_MEMORY) ;
+    // a row at a time on every thread, a count first, then the pairs of
+    // the rows that have any
+    #pragma omp parallel for schedule(dynamic, 16)
+    for (GrB_Index i = 0 ; i < mb ; i++)
+    {
+        start [i + 1] = row_count (flag, x + i * n, y ? y + i * n : NULL,
+            a ? a [i] : 0, b, c, n) ;
+    }
+    for (GrB_Index i = 0 ; i < mb ; i++) start [i + 1] += start [i] ;
+    *I = calloc (start [mb] + 1, sizeof (GrB_Index)) ;
+    *J = calloc (start [mb] + 1, sizeof (GrB_Index)) ;
+    CHECK (*I != NULL && *J != NULL, GrB_OUT_OF_MEMORY) ;
+    #pragma omp parallel for schedule(dynamic, 16)
+    for (GrB_Index i = 0 ; i < mb ; i++)
+    {
+        GrB_Index q = start [i] ;
+        for (GrB_Index j = 0 ; q < start [i + 1] ; j++)
+        {
+            GrB_Index p = i * n + j ;
+            double r = (a ? a [i] : 0) + (b ? b [j] : 0) ;
+            if (flag_of (flag, x [p], y ? y [p] : 0, r, c) != 0)
+            {
+                (*I) [q] = i ;
+                (*J) [q++] = j ;
+            }
+        }
+    }
+    *np = start [mb] ;
+    free (start) ;
+    return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// GXO_full_new, GXO_full_zero: a full FP64 matrix to write in place
+//------------------------------------------------------------------------------
+
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (C) ;
+
+GrB_Info GXO_full_new (GrB_Matrix *C, GrB_Index nrows, GrB_Index ncols)
+{
+    TRY (GrB_Matrix_new (C, GrB_FP64, nrows, ncols)) ;
+    TRY (GxB_Matrix_Option_set (*C, GxB_FORMAT, GxB_BY_ROW)) ;
+    TRY (GrB_Matrix_assign_FP64 (*C, NULL, NULL, 0, GrB_ALL, nrows, GrB_ALL,
+        ncols, NULL)) ;
+    TRY (GXO_full_expand (*C)) ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+GrB_Info GXO_full_expand (GrB_Matrix C)
+{
+    GrB_Index nrows, ncols ;
+    bool iso ;
+    double x ;
+    TRY (GrB_Matrix_nrows (&nrows, C)) ;
+    TRY (GrB_Matrix_ncols (&ncols, C)) ;
+    TRY (GxB_Matrix_iso (&iso, C)) ;
+    if (!iso || nrows * ncols <= 1) return (GrB_SUCCESS) ;
+    // an iso matrix with one entry changed holds a value per entry
+    TRY (GrB_Matrix_extractElement_FP64 (&x, C, 0, 0)) ;
+    TRY (GrB_Matrix_setElement_FP64 (C, (x == 0) ? 1 : 0, 0, 0)) ;
+    TRY (GrB_Matrix_setElement_FP64 (C, x, 0, 0)) ;
+    TRY (GrB_Matrix_wait (C, GrB_MATERIALIZE)) ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL (void) GXO_full_close (&FC) ; (void) GXO_full_close (&FM) ;   \
+    GrB_Matrix_free (&M64) ;
+
+GrB_Info GXO_full_copy (GrB_Matrix C, GrB_Matrix M)
+{
+    gxo_full FC = { NULL, NULL, 0, false }, FM = { NULL, NULL, 0, false } ;
+    GrB_Matrix M64 = NULL ;
+    GrB_Index nrows, ncols ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_new (&M64, GrB_FP64, nrows, ncols)) ;
+    TRY (GrB_Matrix_assign (M64, NULL, NULL, M, GrB_ALL, nrows, GrB_ALL,
+        ncols, NULL)) ;
+    TRY (GXO_full_open (&FC, C)) ;
+    TRY (GXO_full_open (&FM, M64)) ;
+    CHECK (FC.M != NULL && FM.M != NULL && !(FC.iso && nrows * ncols > 1),
+        GrB_INVALID_VALUE) ;
+    double *x = FC.x ;
+    const double *y = FM.x ;
+    GrB_Index n = nrows * ncols ;
+    for (GrB_Index q = 0 ; q < n ; q++) x [q] = y [FM.iso ? 0 : q] ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL (void) GXO_full_close (&F) ;
+
+GrB_Info GXO_full_zero (GrB_Matrix C)
+{
+    gxo_full F = { NULL, NULL, 0, false } ;
+    GrB_Index nrows, ncols ;
+    TRY (GXO_full_expand (C)) ;
+    TRY (GXO_full_values (&F, &nrows, &ncols, C)) ;
+    double *x = F.x ;
+    #pragma omp parallel for schedule(static)
+    for (GrB_Index i = 0 ; i < nrows ; i++)
+    {
+        if (ncols > 0) memset (x + i * ncols, 0, ncols * sizeof (double)) ;
+    }
+    return (GXO_full_close (&F)) ;
 }
 
 //------------------------------------------------------------------------------
