@@ -60,7 +60,8 @@ GrB_Info GXO_metric_id (gxo_metric *id, const char *name) ;
 // The metrics' PLUS sums are rewritten (GXO_union_plus) where the
 // conditioning S of a pair is at most GXO_METRIC_TAU times the sum, and
 // computed by dense completion elsewhere.  A sum of n terms rewritten so is
-// off by at most about n eps S <= 16 n eps |sum| (eps = 2^-53), 3.6e-15 n
+// off by at most about 2 n eps S <= 32 n eps |sum| (eps = 2^-53; its terms'
+// magnitudes add up to at most 2 S: oracle_sum.c), 3.6e-15 n
 // relative: within the 1e-12 of verify mode's FP64 tolerance for rows of up
 // to some 280 entries even in the worst case of every rounding adding up
 // (typically sqrt(n) eps S).  Smaller costs more exact pairs: every pair

@@ -27,10 +27,13 @@
 // may have cancelled.  The metrics' terms are all >= 0, so a pair's
 // conditioning S = D + P, P the row terms of its common columns, is at
 // most D + ra_i + rb_j: a pair is kept where ra_i + rb_j <= (tau - 1) D,
-// which implies S <= tau D, and D is finite.  Every partial sum is bounded
-// by S too (the products' terms g lie between -(f(x,0) + f(0,y)) and
-// f(x,y)), so whatever order GraphBLAS accumulates in, a kept pair of n
-// terms is off by at most about n eps S <= tau n eps |D| (GXO_METRIC_TAU).
+// which implies S <= tau D, and D is finite.  Every partial sum is within
+// 2 S: the row terms are at most S, and the products' terms add up to at
+// most S in magnitude (g between -(f(x,0) + f(0,y)) and f(x,y); T1's f(x,y)
+// and P's; |-2xy| <= x^2 + y^2 and |-2 min (|x|,|y|)| <= |x| + |y|, the
+// row terms of their column).  So whatever order GraphBLAS accumulates in,
+// a kept pair of n terms is off by at most about 2 n eps S <= 2 tau n eps
+// |D| (GXO_METRIC_TAU).
 // The other pairs are done again from their own terms (GXO_pairs_at: the
 // product of f over the union of the pair's columns).
 
