@@ -7,10 +7,10 @@
 // array) runs at a quarter of the link's pinned rate: the driver stages it
 // through small pinned buffers of its own, one at a time.  Pinning C in place
 // (cudaHostRegister) costs more than the copy it speeds up, and
-// cudaMallocHost pins at a few GB/s.  So the writer keeps two pinned staging
-// buffers from call to call (malloc'd, touched, then registered: much faster
-// to pin than cudaMallocHost) and pipelines: the link fills one buffer while
-// host threads move the other into C.  The host copy uses non-temporal
+// cudaMallocHost pins at a few GB/s.  So the writer keeps a few pinned
+// staging buffers from call to call (malloc'd, touched, then registered:
+// much faster to pin than cudaMallocHost) and pipelines: the link fills one
+// buffer while host threads move another into C.  The host copy uses non-temporal
 // stores: C is written once and not read back here, and ordinary stores
 // would first read every line of C into the cache (a third of the memory
 // traffic), and one thread cannot keep up with the link; several can.
@@ -23,21 +23,26 @@
 #include "gpu_internal.cuh"
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
 #include <vector>
 
-// one staging buffer (two are kept): large enough that the per-chunk
-// synchronisation is a small share of its transfer, small enough to pin
-// quickly on first use
+// one staging buffer: large enough that the per-chunk synchronisation is a
+// small share of its transfer, small enough to pin quickly on first use
 #define GXD_STAGE_BYTES ((size_t) 32 << 20)
+// staging buffers a writer cycles through: with two, the link waits
+// whenever one chunk's host copy runs late; a third lets it go on with the
+// next chunk while the late copy finishes
+#define GXD_STAGE_BUFS 3
 // host threads moving a chunk into C: one thread copies at a fifth of the
 // link's rate, sixteen at more than it
 #define GXD_STAGE_THREADS_MAX 16
-// slices of a chunk start on page boundaries, so no two threads write a
-// page (or a cache line) of C
-#define GXD_STAGE_ALIGN ((size_t) 4096)
+// a chunk's host copy is taken by the threads a piece at a time, so one
+// thread that the OS runs late does not hold up the chunk; pieces start on
+// page boundaries, so no two threads write a page (or a cache line) of C
+#define GXD_STAGE_PIECE ((size_t) 512 << 10)
 // uploads smaller than this go straight from pageable memory: the staged
 // path's set-up would cost more than it saves
 #define GXD_UPLOAD_MIN_BYTES ((size_t) 1 << 20)
@@ -112,26 +117,26 @@ struct gxd_copy_pool
     const char *src = NULL ;
     size_t bytes = 0 ;          // of dst
     bool narrow = false ;       // src int64, dst int32 (else bytes as they are)
-    int nslices = 1 ;
+    std::atomic<size_t> next {0} ;     // the next piece to take
     uint64_t generation = 0 ;
     int remaining = 0 ;
     bool stop = false ;
 } ;
 
-// slice s of nslices of the current job
-static void copy_slice (gxd_copy_pool *Q, int s)
+// the current job's pieces, until none is left
+static void copy_pieces (gxd_copy_pool *Q)
 {
-    size_t per = (Q->bytes / Q->nslices + GXD_STAGE_ALIGN - 1) & ~(GXD_STAGE_ALIGN - 1) ;
-    size_t lo = (size_t) s * per ;
-    size_t hi = (lo + per < Q->bytes) ? lo + per : Q->bytes ;
-    if (lo >= hi) return ;
-    if (!Q->narrow) { stream_copy (Q->dst + lo, Q->src + lo, hi - lo) ; return ; }
-    int32_t *d = (int32_t *) (Q->dst + lo) ;
-    const int64_t *x = (const int64_t *) Q->src + lo / sizeof (int32_t) ;
-    for (size_t q = 0 ; q < (hi - lo) / sizeof (int32_t) ; q++) d [q] = (int32_t) x [q] ;
+    for (size_t lo ; (lo = Q->next.fetch_add (GXD_STAGE_PIECE)) < Q->bytes ; )
+    {
+        size_t hi = (lo + GXD_STAGE_PIECE < Q->bytes) ? lo + GXD_STAGE_PIECE : Q->bytes ;
+        if (!Q->narrow) { stream_copy (Q->dst + lo, Q->src + lo, hi - lo) ; continue ; }
+        int32_t *d = (int32_t *) (Q->dst + lo) ;
+        const int64_t *x = (const int64_t *) Q->src + lo / sizeof (int32_t) ;
+        for (size_t q = 0 ; q < (hi - lo) / sizeof (int32_t) ; q++) d [q] = (int32_t) x [q] ;
+    }
 }
 
-static void copy_worker (gxd_copy_pool *Q, int s)
+static void copy_worker (gxd_copy_pool *Q)
 {
     uint64_t seen = 0 ;
     for ( ; ; )
@@ -142,27 +147,27 @@ static void copy_worker (gxd_copy_pool *Q, int s)
             if (Q->stop) return ;
             seen = Q->generation ;
         }
-        copy_slice (Q, s) ;
+        copy_pieces (Q) ;
         std::lock_guard<std::mutex> g (Q->lock) ;
         if (--Q->remaining == 0) Q->done.notify_one () ;
     }
 }
 
-// dst [0..bytes) = src with every thread of the pool (the caller takes
-// slice 0); narrow: dst int32, src the int64 values it holds
+// dst [0..bytes) = src with every thread of the pool, the caller's too;
+// narrow: dst int32, src the int64 values it holds
 static void pool_copy (gxd_copy_pool *Q, char *dst, const char *src, size_t bytes,
     bool narrow = false)
 {
-    int nt = (int) Q->threads.size () + 1 ;
     {
         std::lock_guard<std::mutex> g (Q->lock) ;
-        Q->dst = dst ; Q->src = src ; Q->bytes = bytes ; Q->nslices = nt ;
+        Q->dst = dst ; Q->src = src ; Q->bytes = bytes ;
         Q->narrow = narrow ;
-        Q->remaining = nt - 1 ;
+        Q->next = 0 ;
+        Q->remaining = (int) Q->threads.size () ;
         Q->generation++ ;
     }
     Q->wake.notify_all () ;
-    copy_slice (Q, 0) ;
+    copy_pieces (Q) ;
     std::unique_lock<std::mutex> g (Q->lock) ;
     Q->done.wait (g, [&] { return Q->remaining == 0 ; }) ;
 }
@@ -172,7 +177,7 @@ static void pool_start (gxd_copy_pool *Q)
 {
     unsigned hw = std::thread::hardware_concurrency () ;
     int nt = (hw == 0) ? 4 : (hw > GXD_STAGE_THREADS_MAX) ? GXD_STAGE_THREADS_MAX : (int) hw ;
-    for (int t = 1 ; t < nt ; t++) Q->threads.emplace_back (copy_worker, Q, t) ;
+    for (int t = 1 ; t < nt ; t++) Q->threads.emplace_back (copy_worker, Q) ;
 }
 
 static void pool_stop (gxd_copy_pool *Q)
@@ -187,11 +192,11 @@ static void pool_stop (gxd_copy_pool *Q)
 }
 
 //------------------------------------------------------------------------------
-// pinned staging buffers: two kept for the process, or a call's own
+// pinned staging buffers: GXD_STAGE_BUFS kept for the process, or a call's own
 //------------------------------------------------------------------------------
 
 static std::mutex kept_lock ;           // held by the writer using kept
-static void *kept [2] = { NULL, NULL } ;
+static void *kept [GXD_STAGE_BUFS] ;
 static gxd_copy_pool *kept_pool = NULL ;    // its threads, started once
 
 static void unpin (void *h)
@@ -220,20 +225,24 @@ static void *pin (void)
 // with kept_lock held: the kept buffers and threads, or false
 static bool kept_ready (void)
 {
-    for (int b = 0 ; b < 2 ; b++) if (kept [b] == NULL) kept [b] = pin () ;
+    bool all = true ;
+    for (int b = 0 ; b < GXD_STAGE_BUFS ; b++)
+    {
+        if (kept [b] == NULL) kept [b] = pin () ;
+        all = all && kept [b] != NULL ;
+    }
     if (kept_pool == NULL)
     {
         kept_pool = new (std::nothrow) gxd_copy_pool () ;
         if (kept_pool != NULL) pool_start (kept_pool) ;
     }
-    return kept [0] != NULL && kept [1] != NULL && kept_pool != NULL ;
+    return all && kept_pool != NULL ;
 }
 
 extern "C" void GXD_gpu_staging_free (void)
 {
     std::lock_guard<std::mutex> g (kept_lock) ;
-    unpin (kept [0]) ; unpin (kept [1]) ;
-    kept [0] = kept [1] = NULL ;
+    for (int b = 0 ; b < GXD_STAGE_BUFS ; b++) { unpin (kept [b]) ; kept [b] = NULL ; }
     if (kept_pool != NULL) { pool_stop (kept_pool) ; delete kept_pool ; }
     kept_pool = NULL ;
 }
@@ -316,11 +325,11 @@ struct gxd_host_writer
     cudaStream_t s ;
     bool staged ;               // else: cudaMemcpyAsync straight into C
     bool owns_kept ;            // kept_lock is held
-    bool own_bufs ;             // h [0..1] pinned for this writer alone
-    void *h [2] ;
-    cudaEvent_t landed [2] ;    // chunk in h [b] has arrived
-    char *pending_dst [2] ;     // where the chunk in h [b] goes, NULL: none
-    size_t pending_len [2] ;
+    bool own_bufs ;             // h [...] pinned for this writer alone
+    void *h [GXD_STAGE_BUFS] ;
+    cudaEvent_t landed [GXD_STAGE_BUFS] ;  // chunk in h [b] has arrived
+    char *pending_dst [GXD_STAGE_BUFS] ;   // where the chunk in h [b] goes, NULL: none
+    size_t pending_len [GXD_STAGE_BUFS] ;
     int64_t chunks ;
     gxd_copy_pool *pool ;       // the kept threads, or own_pool's
     gxd_copy_pool own_pool ;
@@ -354,19 +363,20 @@ GrB_Info gxd_writer_open (gxd_host_writer **Wp, cudaStream_t s, bool stage,
     {
         // pinned and started once for the process, freed by
         // GxB_Distance_finalize
-        W->h [0] = kept [0] ; W->h [1] = kept [1] ;
+        for (int b = 0 ; b < GXD_STAGE_BUFS ; b++) W->h [b] = kept [b] ;
         W->pool = kept_pool ;
     }
     else
     {
         // another call has the kept buffers: this one pins its own
-        W->h [0] = pin () ; W->h [1] = pin () ;
+        for (int b = 0 ; b < GXD_STAGE_BUFS ; b++) W->h [b] = pin () ;
         W->own_bufs = true ;
         W->pool = &W->own_pool ;
     }
-    W->staged = (W->h [0] != NULL && W->h [1] != NULL) ;
+    W->staged = true ;
+    for (int b = 0 ; b < GXD_STAGE_BUFS ; b++) W->staged = W->staged && W->h [b] != NULL ;
     if (!W->staged) return GrB_SUCCESS ;
-    for (int b = 0 ; b < 2 ; b++)
+    for (int b = 0 ; b < GXD_STAGE_BUFS ; b++)
         GXD_CUDA_TRY (cudaEventCreateWithFlags (&W->landed [b], cudaEventDisableTiming)) ;
     if (W->pool == &W->own_pool) pool_start (W->pool) ;
 cleanup:
@@ -387,9 +397,10 @@ GrB_Info gxd_writer_put (gxd_host_writer *W, char *dst, const void *src,
     }
     for (size_t off = 0 ; off < bytes ; off += GXD_STAGE_BYTES, W->chunks++)
     {
-        // chunk c goes through h [c % 2]: first the chunk before it there
-        // (c - 2) moves into C, while chunk c - 1 is on the link
-        int b = (int) (W->chunks % 2) ;
+        // chunk c goes through h [c % GXD_STAGE_BUFS]: first the chunk
+        // before it there moves into C, while the ones after that are on
+        // the link
+        int b = (int) (W->chunks % GXD_STAGE_BUFS) ;
         size_t len = (bytes - off < GXD_STAGE_BYTES) ? bytes - off : GXD_STAGE_BYTES ;
         GXD_GPU_TRY (drain (W, b, msg)) ;
         GXD_CUDA_TRY (cudaMemcpyAsync (W->h [b], (const char *) src + off, len,
@@ -406,8 +417,8 @@ cleanup:
 GrB_Info gxd_writer_finish (gxd_host_writer *W, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    for (int64_t c = W->chunks ; c < W->chunks + 2 ; c++)
-        GXD_GPU_TRY (drain (W, (int) (c % 2), msg)) ;
+    for (int64_t c = W->chunks ; c < W->chunks + GXD_STAGE_BUFS ; c++)
+        GXD_GPU_TRY (drain (W, (int) (c % GXD_STAGE_BUFS), msg)) ;
     GXD_CUDA_TRY (cudaStreamSynchronize (W->s)) ;
 cleanup:
     return info ;
@@ -420,11 +431,11 @@ void gxd_writer_close (gxd_host_writer *W)
     if (W == NULL) return ;
     cudaStreamSynchronize (W->s) ;
     pool_stop (&W->own_pool) ;
-    for (int b = 0 ; b < 2 ; b++)
+    for (int b = 0 ; b < GXD_STAGE_BUFS ; b++)
     {
         if (W->landed [b] != NULL) cudaEventDestroy (W->landed [b]) ;
+        if (W->own_bufs) unpin (W->h [b]) ;
     }
-    if (W->own_bufs) { unpin (W->h [0]) ; unpin (W->h [1]) ; }
     if (W->owns_kept) kept_lock.unlock () ;
     delete W ;
 }

@@ -31,10 +31,11 @@
 
 // a row tile of distances on the device takes at most 1/4 of the free
 // memory and at most this: two tiles are allocated (one computes while the
-// other is copied out), and 1 GiB of FP32 is 2.7e8 pairs, work enough that
-// a tile's launches and set-up do not show, while the rest of the memory
-// stays the caller's
-#define GXD_GPU_TILE_BYTES ((int64_t) 1 << 30)
+// other is copied out).  256 MiB of FP32 is 6.7e7 pairs, work enough that a
+// tile's launches do not show, while the first tile (the link idles until
+// it is done) comes sooner, and the device memory a call allocates and
+// frees (both take time on the host) is smaller
+#define GXD_GPU_TILE_BYTES ((int64_t) 256 << 20)
 
 #ifdef __cplusplus
 extern "C" {
