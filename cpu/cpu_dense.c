@@ -123,7 +123,7 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
 {
     int64_t m = A->nrows, n = B->nrows ;
     size_t esize = P->fp64 ? sizeof (double) : sizeof (float) ;
-    int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
+    int64_t jblock = cpu_jblock (n) ;
     int nthreads = omp_get_max_threads () ;
     double *work = GXD_malloc (3 * jblock * nthreads * sizeof (double)) ;
     uint8_t *flags = GXD_malloc (jblock * nthreads) ;
@@ -132,13 +132,12 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
         GXD_free (work) ; GXD_free (flags) ;
         return CPU_OOM (msg, "accumulators") ;
     }
-    GrB_Info info = GrB_SUCCESS ;
+    cpu_tile T ;
+    GrB_Info info = GXD_cpu_tile_new (&T, B, false, msg) ;
     for (int64_t j0 = 0 ; j0 < n && info == GrB_SUCCESS ; j0 += jblock)
     {
         int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
-        cpu_tile T ;
-        info = GXD_cpu_tile_new (&T, B, j0, j1, msg) ;
-        if (info != GrB_SUCCESS) break ;
+        GXD_cpu_tile_fill (&T, B, j0, j1) ;
         #pragma omp parallel num_threads(nthreads)
         {
             int t = omp_get_thread_num () ;
@@ -154,8 +153,8 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
                 if (sink != NULL) sink->row (sink->self, i, j0, j1 - j0, Ci) ;
             }
         }
-        GXD_cpu_tile_free (&T) ;
     }
+    GXD_cpu_tile_free (&T) ;
     GXD_free (work) ;
     GXD_free (flags) ;
     return info ;
@@ -177,7 +176,7 @@ static GrB_Info dense_union (const gxd_plan *P, const cpu_rows *A,
         }
         return GrB_SUCCESS ;
     }
-    int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
+    int64_t jblock = cpu_jblock (n) ;
     int nthreads = omp_get_max_threads () ;
     double *work = GXD_malloc (jblock * nthreads * sizeof (double)) ;
     if (work == NULL) return CPU_OOM (msg, "a row of distances") ;

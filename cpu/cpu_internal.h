@@ -39,14 +39,26 @@ static inline gxd_row cpu_row (const cpu_rows *R, int64_t j)
     return r ;
 }
 
-// columns [j0, j1) of B held by column: for column c, entries
-// Bp[c]..Bp[c+1]-1 with local row index Bi (j - j0) and value Bx
+// rows of B a block: a thread's accumulators over one block stay in cache
+#define CPU_JBLOCK 16384
+
+// the rows of B in a block (CPU_JBLOCK, or all n, at least 1)
+static inline int64_t cpu_jblock (int64_t n)
+{
+    return (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
+}
+
+// rows [j0, j1) of B held by column: for column c, entries Bp[c]..Bp[c+1]-1,
+// with local row index j - j0 (increasing) and value Bx.  The index is Bi
+// (32 bits: the rewrite's accumulators, a user's compiled column) or, wide,
+// Bj (64 bits: gxd_csr's, the B transposed that gxd_minmax reads)
 typedef struct
 {
     int64_t j0, j1 ;
     int64_t *Bp ;
-    int32_t *Bi ;
+    int32_t *Bi ;           // NULL if wide
     double *Bx ;
+    int64_t *Bj ;           // NULL unless wide
 }
 cpu_tile ;
 
@@ -57,12 +69,13 @@ void GXD_cpu_rows_free (cpu_rows *R) ;
 GrB_Info GXD_cpu_rows_pair (cpu_rows *A, cpu_rows *B, const gxd_plan *P,
     const gxd_csr *Acsr, const gxd_csr *Bcsr, char *msg) ;
 
-GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, int64_t j0,
-    int64_t j1, char *msg) ;
+// room for B's largest block [j0, j0 + cpu_jblock (n)) (j0 a multiple of
+// the block); then each such block written over it by GXD_cpu_tile_fill
+GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, bool wide,
+    char *msg) ;
+void GXD_cpu_tile_fill (cpu_tile *T, const cpu_rows *B, int64_t j0,
+    int64_t j1) ;
 void GXD_cpu_tile_free (cpu_tile *T) ;
-
-// rows of B a block: a thread's accumulators over one block stay in cache
-#define CPU_JBLOCK 16384
 
 // CHEBYSHEV, or a generic plan under MIN or MAX, of every pair (the plans
 // GXD_cpu_minmax_plan accepts): C [i*n + j] (sink NULL) or each row's

@@ -49,38 +49,18 @@ static void side_keys (uint64_t *key, const cpu_rows *R, const gxd_plan *P,
     }
 }
 
-// columns [j0, j1) of B transposed: row c of Bt holds (j - j0, B(j,c))
-static void block_transpose (int64_t *Tp, int64_t *Tj, double *Tx,
-    const cpu_rows *B, int64_t j0, int64_t j1)
-{
-    int64_t k = B->ncols ;
-    memset (Tp, 0, (k + 1) * sizeof (int64_t)) ;
-    for (int64_t q = B->p [j0] ; q < B->p [j1] ; q++) Tp [B->j [q] + 1]++ ;
-    for (int64_t c = 0 ; c < k ; c++) Tp [c+1] += Tp [c] ;
-    for (int64_t j = j0 ; j < j1 ; j++)
-    {
-        for (int64_t q = B->p [j] ; q < B->p [j+1] ; q++)
-        {
-            int64_t dst = Tp [B->j [q]]++ ;
-            Tj [dst] = j - j0 ;
-            Tx [dst] = B->x [q] ;
-        }
-    }
-    for (int64_t c = k ; c > 0 ; c--) Tp [c] = Tp [c-1] ;
-    Tp [0] = 0 ;
-}
-
 GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     const cpu_rows *B, void *C, const gxd_cpu_sink *sink, char *msg)
 {
     const int64_t m = A->nrows, n = B->nrows, k = A->ncols ;
     const int64_t na = A->p [m], nb = B->p [n] ;
     const size_t zs = P->fp64 ? sizeof (double) : sizeof (float) ;
-    const int64_t jblock = (n < CPU_JBLOCK) ? (n > 0 ? n : 1) : CPU_JBLOCK ;
+    const int64_t jblock = cpu_jblock (n) ;
     const int nth = omp_get_max_threads () ;
     const bool cheb = (P->metric == GXD_CHEBYSHEV) ;
     const bool min = !cheb && P->add == GXD_OP_MIN ;
     GrB_Info info = GrB_SUCCESS ;
+    cpu_tile T = { 0 } ;
     // A's rows (columns, keys, values) and B's (columns, keys) each in
     // descending order of their keys; each row of B's first column and key
     int64_t *Aj = GXD_malloc ((na > 0 ? na : 1) * sizeof (int64_t)) ;
@@ -93,18 +73,9 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     uint64_t *Bk = GXD_malloc ((nb > 0 ? nb : 1) * sizeof (uint64_t)) ;
     int64_t *Bj0 = GXD_malloc ((n > 0 ? n : 1) * sizeof (int64_t)) ;
     uint64_t *Bk0 = GXD_malloc ((n > 0 ? n : 1) * sizeof (uint64_t)) ;
-    // B's block transposed, and a workspace a thread (zero): jblock keys, a
-    // row of the result for the sink, 2 x jblock counts, k + 1 marks and
-    // (a compiled operator) jblock terms
-    int64_t bz = 0 ;
-    for (int64_t j0 = 0 ; j0 < n ; j0 += jblock)
-    {
-        int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
-        if (B->p [j1] - B->p [j0] > bz) bz = B->p [j1] - B->p [j0] ;
-    }
-    int64_t *Tp = GXD_malloc ((k + 1) * sizeof (int64_t)) ;
-    int64_t *Tj = GXD_malloc ((bz > 0 ? bz : 1) * sizeof (int64_t)) ;
-    double *Tx = GXD_malloc ((bz > 0 ? bz : 1) * sizeof (double)) ;
+    // a workspace a thread (zero): jblock keys, a row of the result for the
+    // sink, 2 x jblock counts, k + 1 marks and (a compiled operator) jblock
+    // terms
     const bool user = !cheb && P->mult == GXD_OP_USER ;
     const size_t zoff = (jblock * (sizeof (uint64_t) + 2 * sizeof (int32_t) + zs)
         + k + 1 + 7) & ~(size_t) 7 ;
@@ -112,12 +83,15 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     each = (each + 63) & ~(size_t) 63 ;
     char *space = GXD_calloc (nth, each) ;
     if (Aj == NULL || Ak == NULL || Ax == NULL || perm == NULL || key == NULL
-        || Bj == NULL || Bk == NULL || Bj0 == NULL || Bk0 == NULL || Tp == NULL
-        || Tj == NULL || Tx == NULL || space == NULL)
+        || Bj == NULL || Bk == NULL || Bj0 == NULL || Bk0 == NULL
+        || space == NULL)
     {
         info = CPU_OOM (msg, "the MIN or MAX union's sorted rows") ;
         goto done ;
     }
+    // B's blocks by column, as the gxd_csr that gxd_minmax reads (64 bits)
+    info = GXD_cpu_tile_new (&T, B, true, msg) ;
+    if (info != GrB_SUCCESS) goto done ;
     side_keys (key, A, P, true, min) ;
     if (GXD_cpu_sort_rows (Aj, Ak, perm, A->p, A->j, m, key) != GrB_SUCCESS)
     {
@@ -144,8 +118,8 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     for (int64_t j0 = 0 ; j0 < n ; j0 += jblock)
     {
         int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
-        block_transpose (Tp, Tj, Tx, B, j0, j1) ;
-        gxd_csr Bt = { k, j1 - j0, Tp, Tj, Tx } ;
+        GXD_cpu_tile_fill (&T, B, j0, j1) ;
+        gxd_csr Bt = { k, j1 - j0, T.Bp, T.Bj, T.Bx } ;
         gxd_minmax R = { .A = &As, .Ak = Ak, .P = P, .Ax = Ax, .Bt = &Bt,
             .Bp = B->p + j0, .Bj = Bj, .Bk = Bk, .Bj0 = Bj0 + j0,
             .Bk0 = Bk0 + j0, .fee = fee, .count = !cheb, .kind = GXD_KEY_FP,
@@ -174,7 +148,6 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
 done:
     GXD_free (Aj) ; GXD_free (Ak) ; GXD_free (Ax) ; GXD_free (perm) ;
     GXD_free (key) ; GXD_free (Bj) ; GXD_free (Bk) ; GXD_free (Bj0) ;
-    GXD_free (Bk0) ; GXD_free (Tp) ; GXD_free (Tj) ; GXD_free (Tx) ;
-    GXD_free (space) ;
+    GXD_free (Bk0) ; GXD_free (space) ; GXD_cpu_tile_free (&T) ;
     return info ;
 }

@@ -7,48 +7,75 @@
 // of B that have c (Gustavson, B by columns): work = intermediate products.
 // Rows of B are taken in blocks [j0, j1) so a thread's accumulator (j1-j0
 // doubles) stays in cache; within a column, rows come in increasing order.
+// The rewrite (cpu_dense.c) and the MIN and MAX unions (cpu_minmax.c) both
+// walk B this way, so one transpose serves them, in the index width each
+// reads: room for the largest block is taken once, each block written over
+// it, the column pointers doubling as the cursors (no second array).
 
 #include "cpu_internal.h"
 
-GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, int64_t j0,
-    int64_t j1, char *msg)
+GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, bool wide,
+    char *msg)
 {
     memset (T, 0, sizeof (*T)) ;
+    int64_t n = B->nrows, k = B->ncols, jblock = cpu_jblock (n), nz = 1 ;
+    for (int64_t j0 = 0 ; j0 < n ; j0 += jblock)
+    {
+        int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
+        if (B->p [j1] - B->p [j0] > nz) nz = B->p [j1] - B->p [j0] ;
+    }
+    T->Bp = GXD_malloc ((k + 1) * sizeof (int64_t)) ;
+    if (wide) T->Bj = GXD_malloc (nz * sizeof (int64_t)) ;
+    else T->Bi = GXD_malloc (nz * sizeof (int32_t)) ;
+    T->Bx = GXD_malloc (nz * sizeof (double)) ;
+    if (T->Bp == NULL || (T->Bi == NULL && T->Bj == NULL) || T->Bx == NULL)
+    {
+        GXD_cpu_tile_free (T) ;
+        return CPU_OOM (msg, "column block of B") ;
+    }
+    return GrB_SUCCESS ;
+}
+
+// wide is a constant in each call below, so the index store folds to one
+static inline __attribute__((always_inline)) void fill (cpu_tile *T,
+    const cpu_rows *B, int64_t j0, int64_t j1, bool wide)
+{
+    // B's arrays and each row's end in locals: the 64-bit stores could
+    // alias them, and would make the compiler load them again every entry
+    const int64_t k = B->ncols, *p = B->p, *col = B->j ;
+    const double *x = B->x ;
+    int64_t *Bp = T->Bp, *Bj = T->Bj ;
+    int32_t *Bi = T->Bi ;
+    double *Bx = T->Bx ;
     T->j0 = j0 ; T->j1 = j1 ;
-    int64_t k = B->ncols ;
-    int64_t nz = B->p [j1] - B->p [j0] ;
-    T->Bp = GXD_calloc (k + 1, sizeof (int64_t)) ;
-    T->Bi = GXD_malloc ((nz > 0 ? nz : 1) * sizeof (int32_t)) ;
-    T->Bx = GXD_malloc ((nz > 0 ? nz : 1) * sizeof (double)) ;
-    if (T->Bp == NULL || T->Bi == NULL || T->Bx == NULL)
-    {
-        GXD_cpu_tile_free (T) ;
-        return CPU_OOM (msg, "column block of B") ;
-    }
-    for (int64_t q = B->p [j0] ; q < B->p [j1] ; q++) T->Bp [B->j [q] + 1]++ ;
-    for (int64_t c = 0 ; c < k ; c++) T->Bp [c+1] += T->Bp [c] ;
-    int64_t *next = GXD_malloc ((k > 0 ? k : 1) * sizeof (int64_t)) ;
-    if (next == NULL)
-    {
-        GXD_cpu_tile_free (T) ;
-        return CPU_OOM (msg, "column block of B") ;
-    }
-    memcpy (next, T->Bp, k * sizeof (int64_t)) ;
+    memset (Bp, 0, (k + 1) * sizeof (int64_t)) ;
+    for (int64_t q = p [j0] ; q < p [j1] ; q++) Bp [col [q] + 1]++ ;
+    for (int64_t c = 0 ; c < k ; c++) Bp [c+1] += Bp [c] ;
     for (int64_t j = j0 ; j < j1 ; j++)
     {
-        for (int64_t q = B->p [j] ; q < B->p [j+1] ; q++)
+        for (int64_t q = p [j], q1 = p [j+1] ; q < q1 ; q++)
         {
-            int64_t dst = next [B->j [q]]++ ;
-            T->Bi [dst] = (int32_t) (j - j0) ;
-            T->Bx [dst] = B->x [q] ;
+            int64_t dst = Bp [col [q]]++ ;
+            if (wide) Bj [dst] = j - j0 ;
+            else Bi [dst] = (int32_t) (j - j0) ;
+            Bx [dst] = x [q] ;
         }
     }
-    GXD_free (next) ;
-    return GrB_SUCCESS ;
+    // each cursor now stands at its column's end, the next column's start
+    memmove (Bp + 1, Bp, k * sizeof (int64_t)) ;
+    Bp [0] = 0 ;
+}
+
+void GXD_cpu_tile_fill (cpu_tile *T, const cpu_rows *B, int64_t j0,
+    int64_t j1)
+{
+    if (T->Bj != NULL) fill (T, B, j0, j1, true) ;
+    else fill (T, B, j0, j1, false) ;
 }
 
 void GXD_cpu_tile_free (cpu_tile *T)
 {
-    GXD_free (T->Bp) ; GXD_free (T->Bi) ; GXD_free (T->Bx) ;
+    GXD_free (T->Bp) ; GXD_free (T->Bi) ; GXD_free (T->Bj) ;
+    GXD_free (T->Bx) ;
     memset (T, 0, sizeof (*T)) ;
 }
