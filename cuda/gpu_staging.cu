@@ -40,9 +40,11 @@
 // link's rate, sixteen at more than it
 #define GXD_STAGE_THREADS_MAX 16
 // a chunk's host copy is taken by the threads a piece at a time, so one
-// thread that the OS runs late does not hold up the chunk; pieces start on
-// page boundaries, so no two threads write a page (or a cache line) of C
-#define GXD_STAGE_PIECE ((size_t) 512 << 10)
+// thread that the OS runs late does not hold up the chunk.  Pieces are
+// aligned in C's address space to the size of a huge page: one thread
+// faults each page of a new C in (its zeroing is most of a new page's
+// cost), where threads writing parts of one page would wait on each other
+#define GXD_STAGE_PIECE ((size_t) 2 << 20)
 // uploads smaller than this go straight from pageable memory: the staged
 // path's set-up would cost more than it saves
 #define GXD_UPLOAD_MIN_BYTES ((size_t) 1 << 20)
@@ -117,7 +119,8 @@ struct gxd_copy_pool
     const char *src = NULL ;
     size_t bytes = 0 ;          // of dst
     bool narrow = false ;       // src int64, dst int32 (else bytes as they are)
-    std::atomic<size_t> next {0} ;     // the next piece to take
+    std::atomic<size_t> next {0} ;     // the next piece to take (counted from
+                                       // the piece holding dst)
     uint64_t generation = 0 ;
     int remaining = 0 ;
     bool stop = false ;
@@ -126,9 +129,12 @@ struct gxd_copy_pool
 // the current job's pieces, until none is left
 static void copy_pieces (gxd_copy_pool *Q)
 {
-    for (size_t lo ; (lo = Q->next.fetch_add (GXD_STAGE_PIECE)) < Q->bytes ; )
+    const uintptr_t d0 = (uintptr_t) Q->dst, d1 = d0 + Q->bytes ;
+    const uintptr_t base = d0 & ~(uintptr_t) (GXD_STAGE_PIECE - 1) ;
+    for (uintptr_t a ; (a = base + Q->next.fetch_add (1) * GXD_STAGE_PIECE) < d1 ; )
     {
-        size_t hi = (lo + GXD_STAGE_PIECE < Q->bytes) ? lo + GXD_STAGE_PIECE : Q->bytes ;
+        const size_t lo = (a > d0) ? a - d0 : 0 ;
+        const size_t hi = (a + GXD_STAGE_PIECE < d1) ? a + GXD_STAGE_PIECE - d0 : Q->bytes ;
         if (!Q->narrow) { stream_copy (Q->dst + lo, Q->src + lo, hi - lo) ; continue ; }
         int32_t *d = (int32_t *) (Q->dst + lo) ;
         const int64_t *x = (const int64_t *) Q->src + lo / sizeof (int32_t) ;
