@@ -310,9 +310,12 @@ gxo_prod ;
 GrB_Info GXO_prod_cut (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B) ;
 
-// the same product ((+) must be PLUS) by the classes of A's values where
-// there are few (oracle_sum.c), else GXO_prod_cut
-GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
+// the same product for a semiring of the oracle's own operator ((+) must be
+// PLUS) by the classes of A's values where there are few (oracle_sum.c),
+// else GXO_prod_cut.  A built-in semiring takes GXO_prod_cut: its product
+// runs as one of GraphBLAS's compiled kernels, which with many threads
+// outruns the preparation of the classes
+GrB_Info GXO_prod_user (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B) ;
 GrB_Info GXO_prod_rows (const gxo_prod *p, GrB_Matrix C, GrB_Index i0) ;
 void GXO_prod_free (gxo_prod *p) ;

@@ -543,12 +543,13 @@ static GrB_Info common_part (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
     return (t1_minus_p (s, f, A, B, FA)) ;
 }
 
-// p = A (+).(x) B' ((+) PLUS): by classes of A's values where there are
-// few, else A and B' cut to the columns where A has entries
+// p = A (+).(x) B' ((+) PLUS, (x) the oracle's own operator): by classes
+// of A's values where there are few, else A and B' cut to the columns
+// where A has entries
 #undef  FREE_ALL
 #define FREE_ALL ;
 
-GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
+GrB_Info GXO_prod_user (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B)
 {
     GrB_BinaryOp mul ;
@@ -574,7 +575,7 @@ static GrB_Info term_product (gxo_sum *s, const gxo_corr_term *term,
     TRY (side_part (&Sb, B, term->b, term->bscale)) ;
     TRY (GrB_Matrix_nvals (&na, Sa)) ;
     TRY (GrB_Matrix_nvals (&nb, Sb)) ;
-    if (na > 0 && nb > 0) TRY (GXO_prod_new (p, term->semiring, Sa, Sb)) ;
+    if (na > 0 && nb > 0) TRY (GXO_prod_cut (p, term->semiring, Sa, Sb)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
