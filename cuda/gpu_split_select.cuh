@@ -13,7 +13,8 @@
 // third, b_j's columns in the order of f(e,y) (a sorted copy of B) are
 // tested against a's columns (a bit set in shared memory where use_bits:
 // both callers set it up to 65,536 columns; else a binary search) until
-// one is missing: usually the first.
+// one is missing (usually the first) or its key can no longer change the
+// pair's value.
 // Work: the intermediate products plus O(1) per pair, instead of a merge
 // of both rows per pair.  Max and min are exact and order free: the same
 // bits every run.
@@ -96,9 +97,14 @@ __device__ __forceinline__ void gxd_split_select (const Op &op,
         double s = acc [jj] ;
         // a-only: the first of a's columns in key order that b_j lacks
         if (h [jj] < deg) s = op.add (s, op.a_key (alo + h [jj])) ;
-        // b-only: the first of b_j's columns in key order that a lacks
+        // b-only: the first of b_j's columns in key order that a lacks;
+        // the keys come in (+)'s order, so once one leaves s as it is (bit
+        // for bit: a zero of the other sign would change it), no later one
+        // can change it, and the walk stops there
         for (long long p = blo ; p < bhi ; p++)
         {
+            const double kp = op.b_key (p) ;
+            if (__double_as_longlong (op.add (s, kp)) == __double_as_longlong (s)) break ;
             const int c = Bsj [p] ;
             bool in_a ;
             if (use_bits) in_a = (bits [c >> 5] >> (c & 31)) & 1 ;
@@ -112,7 +118,7 @@ __device__ __forceinline__ void gxd_split_select (const Op &op,
                 }
                 in_a = (lo < ahi && Aj [lo] == c) ;
             }
-            if (!in_a) { s = op.add (s, op.b_key (p)) ; break ; }
+            if (!in_a) { s = op.add (s, kp) ; break ; }
         }
         if constexpr (Op::counts)
         {
