@@ -339,102 +339,108 @@ static GrB_Info class_f0 (double **fu, GrB_BinaryOp f, const class_pairs *P)
     return (GrB_SUCCESS) ;
 }
 
-// *G = class u's tile of B': f (u, B') on the class's columns (its pairs'
-// rows of Bt = B'), or, given F0t = f(0, B') and fu0 = f(u, 0), g (u, B'),
-// g (x,y) = f(x,y) - f(x,0) - f(0,y) the part of a common column in the sum
+// *D (new, K-by-K) = diagonal: each of A's (column, value) pairs' v [u],
+// u its class
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&F0) ; GrB_Matrix_free (G) ;
+#define FREE_ALL GrB_Vector_free (&d) ; free (I) ; free (X) ;                 \
+    GrB_Matrix_free (D) ;
 
-static GrB_Info class_tile (GrB_Matrix *G, const class_pairs *P, GrB_Index u,
-    GrB_BinaryOp f, GrB_Matrix Bt, GrB_Matrix F0t, double fu0)
+static GrB_Info class_diag (GrB_Matrix *D, const class_pairs *P,
+    const double *v)
 {
-    GrB_Matrix F0 = NULL ;
-    GrB_Index n ;
-    const GrB_Index *rows = P->col + P->start [u] ;
-    GrB_Index nr = P->start [u + 1] - P->start [u] ;
-    TRY (GrB_Matrix_ncols (&n, Bt)) ;
-    TRY (GrB_Matrix_new (G, GrB_FP64, nr, n)) ;
-    TRY (GrB_Matrix_extract (*G, NULL, NULL, Bt, rows, nr, GrB_ALL, n, NULL)) ;
-    TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (*G, NULL, NULL, f, P->U [u], *G,
-        NULL)) ;
-    if (F0t != NULL)
+    GrB_Vector d = NULL ;
+    GrB_Index *I = malloc ((P->K + 1) * sizeof (GrB_Index)) ;
+    double *X = malloc ((P->K + 1) * sizeof (double)) ;
+    *D = NULL ;
+    CHECK (I != NULL && X != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index u = 0 ; u < P->nu ; u++)
     {
-        TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (*G, NULL, NULL,
-            GrB_MINUS_FP64, *G, fu0, NULL)) ;
-        TRY (GrB_Matrix_new (&F0, GrB_FP64, nr, n)) ;
-        TRY (GrB_Matrix_extract (F0, NULL, NULL, F0t, rows, nr, GrB_ALL, n,
-            NULL)) ;
-        TRY (GrB_Matrix_eWiseMult_BinaryOp (*G, NULL, NULL, GrB_MINUS_FP64,
-            *G, F0, NULL)) ;
+        for (GrB_Index q = P->start [u] ; q < P->start [u + 1] ; q++)
+        {
+            I [q] = q ;
+            X [q] = v [u] ;
+        }
     }
-    GrB_Matrix_free (&F0) ;
+    TRY (GrB_Vector_new (&d, GrB_FP64, P->K)) ;
+    TRY (GrB_Vector_build_FP64 (d, I, X, P->K, GrB_FIRST_FP64)) ;
+    TRY (GrB_Matrix_diag (D, d, 0)) ;
+    GrB_Vector_free (&d) ;
+    free (I) ;
+    free (X) ;
     return (GrB_SUCCESS) ;
 }
 
 // p = A PLUS.f B', or with common: the common columns' part of a sum of f
-// over the union, sum over c in A_i n B_j of g (x_c, y_c) (class_tile),
-// by the classes of A's values where there are few.  Each class u gives a
-// tile of B' (f or g (u, B') on the columns where A holds u); the tiles one
-// above the other make G (K-by-n, K the number of (column, value) pairs of
-// A), and p = Ax PLUS.SECOND G, Ax the pattern of A's pairs (class_pairs),
-// is one built-in product with the flops of A B': f is called once per
-// entry of B under a (column, value) pair, not once per product, and Ax's
-// bitmap is one byte an entry (its values all 1), where A's own would be
-// nine.  The sum is the same up to its order.  *done is false (p left
-// empty) where A has more classes, or a NaN.
+// over the union, sum over c in A_i n B_j of g (x_c, y_c),
+// g (x,y) = f(x,y) - f(x,0) - f(0,y), by the classes of A's values where
+// there are few.  Each of A's (column, value) pairs (c, u) takes the row c
+// of B' (Y: K-by-n, the pairs' rows of B' one above the other, one extract)
+// and G = f (u, Y) row by row (a product with the diagonal of the pairs'
+// values: one term each), less f (u, 0) and f (0, Y) for common; then
+// p = Ax PLUS.SECOND G, Ax the pattern of A's pairs (class_pairs), is one
+// built-in product with the flops of A B': f is called once per entry of B
+// under a pair, not once per product, and Ax's bitmap is one byte an entry
+// (its values all 1), where A's own would be nine.  The sum is the same up
+// to its order.  The number of GraphBLAS calls does not grow with the
+// classes.  *done is false (p left empty) where A has more classes, or a
+// NaN.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    class_pairs_free (&P) ; free (fu0) ; free_tiles (TG, nu) ;              \
-    GrB_Matrix_free (&Bt) ; GrB_Matrix_free (&F0t) ; GXO_prod_free (p) ;
-
-// the tiles of classes, one a class
-static void free_tiles (GrB_Matrix *T, GrB_Index nt)
-{
-    for (GrB_Index t = 0 ; T != NULL && t < nt ; t++) GrB_Matrix_free (&T [t]) ;
-    free (T) ;
-}
+    class_pairs_free (&P) ; free (fu0) ; GrB_Matrix_free (&Bt) ;            \
+    GrB_Matrix_free (&Y) ; GrB_Matrix_free (&G) ; GrB_Matrix_free (&D) ;    \
+    GrB_Matrix_free (&F) ; GrB_Semiring_free (&ring) ; GXO_prod_free (p) ;
 
 static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
     GrB_Matrix A, GrB_Matrix B, bool common)
 {
     class_pairs P ;
-    GrB_Matrix *TG = NULL, Bt = NULL, F0t = NULL ;
+    GrB_Matrix Bt = NULL, Y = NULL, G = NULL, D = NULL, F = NULL ;
+    GrB_Semiring ring = NULL ;
     double *fu0 = NULL ;
-    GrB_Index n, k, nu = 0 ;
+    GrB_Index n, k ;
     *done = false ;
     TRY (class_pairs_new (&P, A)) ;
     if (P.nu > GXO_CLASSES_MAX) { FREE_ALL ; return (GrB_SUCCESS) ; }
     *done = true ;
-    nu = P.nu ;
-    if (nu == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    if (P.nu == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
     TRY (GrB_Matrix_nrows (&n, B)) ;
     TRY (GrB_Matrix_ncols (&k, B)) ;
-    TG = calloc (nu, sizeof (GrB_Matrix)) ;
-    CHECK (TG != NULL, GrB_OUT_OF_MEMORY) ;
-    // B' and f(0, B') once: each class takes its rows from them
     TRY (GrB_Matrix_new (&Bt, GrB_FP64, k, n)) ;
     TRY (GrB_transpose (Bt, NULL, NULL, B, NULL)) ;
+    TRY (GrB_Matrix_new (&Y, GrB_FP64, P.K, n)) ;
+    TRY (GrB_Matrix_extract (Y, NULL, NULL, Bt, P.col, P.K, GrB_ALL, n, NULL)) ;
+    GrB_Matrix_free (&Bt) ;
+    // G = f (u, Y): row q of D Y holds D (q,q) (x) Y (q,:), one term each
+    TRY (class_diag (&D, &P, P.U)) ;
+    TRY (GrB_Semiring_new (&ring, GrB_PLUS_MONOID_FP64, f)) ;
+    TRY (GrB_Matrix_new (&G, GrB_FP64, P.K, n)) ;
+    TRY (GrB_mxm (G, NULL, NULL, ring, D, Y, NULL)) ;
+    GrB_Matrix_free (&D) ;
     if (common)
     {
-        TRY (GrB_Matrix_new (&F0t, GrB_FP64, k, n)) ;
-        TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (F0t, NULL, NULL, f, 0, Bt,
-            NULL)) ;
+        // G -= f (u, 0), a row at a time: D's values under G's pattern
         TRY (class_f0 (&fu0, f, &P)) ;
+        TRY (class_diag (&D, &P, fu0)) ;
+        TRY (GrB_Matrix_new (&F, GrB_FP64, P.K, n)) ;
+        TRY (GrB_mxm (F, NULL, NULL, GxB_PLUS_FIRST_FP64, D, G, NULL)) ;
+        TRY (GrB_Matrix_eWiseMult_BinaryOp (G, NULL, NULL, GrB_MINUS_FP64, G,
+            F, NULL)) ;
+        // G -= f (0, Y)
+        TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (Y, NULL, NULL, f, 0, Y, NULL)) ;
+        TRY (GrB_Matrix_eWiseMult_BinaryOp (G, NULL, NULL, GrB_MINUS_FP64, G,
+            Y, NULL)) ;
     }
-    for (GrB_Index u = 0 ; u < nu ; u++)
-    {
-        TRY (class_tile (&TG [u], &P, u, f, Bt, F0t, common ? fu0 [u] : 0)) ;
-    }
-    GrB_Matrix_free (&Bt) ;
-    GrB_Matrix_free (&F0t) ;
     p->semiring = GxB_PLUS_SECOND_FP64 ;
-    TRY (GrB_Matrix_new (&p->R, GrB_FP64, P.K, n)) ;
-    TRY (GxB_Matrix_concat (p->R, TG, nu, 1, NULL)) ;
+    p->R = G ;
+    G = NULL ;
     p->L = P.Ax ;
     P.Ax = NULL ;
     class_pairs_free (&P) ;
     free (fu0) ;
-    free_tiles (TG, nu) ;
+    GrB_Matrix_free (&Y) ;
+    GrB_Matrix_free (&D) ;
+    GrB_Matrix_free (&F) ;
+    GrB_Semiring_free (&ring) ;
     return (GrB_SUCCESS) ;
 }
 
