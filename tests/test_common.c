@@ -1116,8 +1116,10 @@ static tuple *sorted_tuples (GrB_Matrix A, GrB_Index *nz)
     return t ;
 }
 
-void gxt_check_same (GrB_Matrix got, GrB_Matrix ref, double rtol,
-    double scale, const char *context)
+// gxt_check_same, gxt_check_scaled: the scale of entry (i,j) is
+// sc [i*n+j] where sc is given (NaN: none), else scale
+static void check_same (GrB_Matrix got, GrB_Matrix ref, double rtol,
+    double scale, const double *sc, const char *context)
 {
     GrB_Index gm, gn, rm, rn ;
     OK (GrB_Matrix_nrows (&gm, got)) ; OK (GrB_Matrix_ncols (&gn, got)) ;
@@ -1154,7 +1156,11 @@ void gxt_check_same (GrB_Matrix got, GrB_Matrix ref, double rtol,
             bool ok ;
             if (isnan (y)) ok = isnan (x) ;
             else if (rtol == 0) ok = (x == y) ;
-            else ok = fabs (x - y) <= rtol * fmax (fabs (y), scale) ;
+            else
+            {
+                double s = (sc == NULL) ? scale : sc [r [p].i * rn + r [p].j] ;
+                ok = fabs (x - y) <= rtol * fmax (fabs (y), isnan (s) ? 0 : s) ;
+            }
             if (!ok)
             {
                 if (nbad++ == 0)
@@ -1165,6 +1171,25 @@ void gxt_check_same (GrB_Matrix got, GrB_Matrix ref, double rtol,
     }
     free (g) ; free (r) ;
     if (msg [0] != '\0') GXT_FAIL ("[%s]: %s (%" PRId64 " values wrong)", context, msg, nbad) ;
+}
+
+void gxt_check_same (GrB_Matrix got, GrB_Matrix ref, double rtol,
+    double scale, const char *context)
+{
+    check_same (got, ref, rtol, scale, NULL, context) ;
+}
+
+void gxt_check_scaled (GrB_Matrix got, GrB_Matrix ref, double rtol,
+    GrB_Matrix S, const char *context)
+{
+    GrB_Index m, n ;
+    OK (GrB_Matrix_nrows (&m, ref)) ;
+    OK (GrB_Matrix_ncols (&n, ref)) ;
+    double *sc = malloc ((m * n + 1) * sizeof (double)) ;
+    assert_non_null (sc) ;
+    dense_values (S, sc, m, n) ;
+    check_same (got, ref, rtol, 0, sc, context) ;
+    free (sc) ;
 }
 
 double gxt_get (GrB_Matrix C, GrB_Index i, GrB_Index j)

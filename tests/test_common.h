@@ -302,6 +302,11 @@ void gxt_check_metric_tol (GrB_Matrix C, const gxt_metric *mt, GrB_Type type,
 void gxt_check_same (GrB_Matrix got, GrB_Matrix ref, double rtol,
     double scale, const char *context) ;
 
+// the same, entry (i,j) within rtol * max (|ref|, S(i,j)) (0 where S has
+// no entry): S the conditioning of each entry (a sum of magnitudes)
+void gxt_check_scaled (GrB_Matrix got, GrB_Matrix ref, double rtol,
+    GrB_Matrix S, const char *context) ;
+
 // got and ref are identical bit for bit: type, dims, pattern, values
 void gxt_check_bitwise (GrB_Matrix got, GrB_Matrix ref, const char *context) ;
 

@@ -8,7 +8,9 @@
 // (graphblas_ext/gxd_union_plus.c), its untrusted floating-point pairs again
 // over their unions.  Checked against the reference's dense completion
 // (GXO_union): FP32 and FP64 within the house tolerance (rtol 1e-5 / 1e-12
-// relative to max (|ref|, 1)), integers bit for bit; with f(e,e) != 0,
+// relative to max (|ref|, S), S the sum of |f| over the pair's terms:
+// the reference adds FP32 terms in FP32, whose rounding grows with S, not
+// with |ref|), integers bit for bit; with f(e,e) != 0,
 // empty rows, masks (structural, valued, complemented), several row blocks
 // (a test hook makes them small; f called term by term and on the grid of
 // distinct values), and the cases the rewrite must not
@@ -37,6 +39,11 @@ static void mixed_FP64 (void *z, const void *x, const void *y)
 { double a = *(const double *) x, b = *(const double *) y ; *(double *) z = a * b + a ; }
 static void mixed_FP32 (void *z, const void *x, const void *y)
 { float a = *(const float *) x, b = *(const float *) y ; *(float *) z = a * b + a ; }
+// |x y + x|: each term's magnitude, for the tolerance's scale
+static void absmixed_FP64 (void *z, const void *x, const void *y)
+{ double a = *(const double *) x, b = *(const double *) y ; *(double *) z = fabs (a * b + a) ; }
+static void absmixed_FP32 (void *z, const void *x, const void *y)
+{ float a = *(const float *) x, b = *(const float *) y ; *(float *) z = fabsf (a * b + a) ; }
 // x - y, but infinite where y is 0
 static void gap_FP64 (void *z, const void *x, const void *y)
 {
@@ -88,9 +95,11 @@ static int64_t stat (bool again)
 
 // C<M> = d(A,B) into a poisoned C (M NULL: every pair; desc: the mask's
 // reading) against the same assignment of GXO_union into a poisoned matrix;
-// rtol < 0: bit for bit
-static void check (GrB_BinaryOp op, double e, GrB_Matrix A, GrB_Matrix B,
-    GrB_Matrix M, GrB_Descriptor desc, double rtol, const char *what)
+// rtol < 0: bit for bit; absop (|op|, or NULL): within rtol of max (|ref|,
+// the pair's sum of |op|), else of max (|ref|, 1)
+static void check (GrB_BinaryOp op, GrB_BinaryOp absop, double e,
+    GrB_Matrix A, GrB_Matrix B, GrB_Matrix M, GrB_Descriptor desc,
+    double rtol, const char *what)
 {
     GrB_Type type ;
     GXT_OK (GxB_BinaryOp_ztype (&type, op)) ;
@@ -113,6 +122,13 @@ static void check (GrB_BinaryOp op, double e, GrB_Matrix A, GrB_Matrix B,
     gxt_poison (E) ;
     GXT_OK (GrB_Matrix_assign (E, M, NULL, D, GrB_ALL, m, GrB_ALL, n, desc)) ;
     if (rtol < 0) gxt_check_bitwise (C, E, what) ;
+    else if (absop != NULL)
+    {
+        GrB_Matrix S = NULL ;
+        GXT_OK (GXO_union (&S, plus (type), absop, e, A, B)) ;
+        gxt_check_scaled (C, E, rtol, S, what) ;
+        GrB_Matrix_free (&S) ;
+    }
     else gxt_check_same (C, E, rtol, 1, what) ;
     GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ; GrB_Matrix_free (&E) ;
     GrB_Semiring_free (&s) ;
@@ -151,6 +167,12 @@ static void floating_point_sums_match_the_reference (void **state)
         { absdiff_FP32, absdiff_FP64 }, { minus_FP32, minus_FP64 },
         { mixed_FP32, mixed_FP64 }
     } ;
+    // |f| of each, the tolerance's scale
+    GxB_binary_function absf [3][2] =
+    {
+        { absdiff_FP32, absdiff_FP64 }, { absdiff_FP32, absdiff_FP64 },
+        { absmixed_FP32, absmixed_FP64 }
+    } ;
     const double ids [3] = { 0, 1.5, -0.75 } ;
     for (int tq = 0 ; tq < 2 ; tq++)
     for (int fq = 0 ; fq < 3 ; fq++)
@@ -158,6 +180,7 @@ static void floating_point_sums_match_the_reference (void **state)
     {
         GrB_Type type = types [tq] ;
         GrB_BinaryOp op = op_new (f [fq][tq], type, type, type) ;
+        GrB_BinaryOp absop = op_new (absf [fq][tq], type, type, type) ;
         for (int q = 0 ; q < NSHAPES ; q++)
         {
             GrB_Matrix A, B ;
@@ -169,7 +192,7 @@ static void floating_point_sums_match_the_reference (void **state)
             snprintf (what, sizeof (what), "%s op %d, identity %g, shape %s",
                 gxt_type_name (type), fq, ids [iq], gxt_shape_name (shapes [q])) ;
             int64_t before = rewritten ( ) ;
-            check (op, ids [iq], A, B, NULL, NULL, gxt_rtol (type), what) ;
+            check (op, absop, ids [iq], A, B, NULL, NULL, gxt_rtol (type), what) ;
             if (m * n > 0 && rewritten ( ) != before + (int64_t) (m * n))
                 GXT_FAIL ("[%s]: the rewrite computed %ld pairs, not %ld", what,
                     (long) (rewritten ( ) - before), (long) (m * n)) ;
@@ -180,13 +203,14 @@ static void floating_point_sums_match_the_reference (void **state)
             for (int grid = -1 ; grid <= 1 ; grid += 2)
             {
                 GXD_union_plus_set_grid (grid) ;
-                check (op, ids [iq], A, B, NULL, NULL, gxt_rtol (type), what) ;
+                check (op, absop, ids [iq], A, B, NULL, NULL, gxt_rtol (type), what) ;
             }
             GXD_union_plus_set_grid (0) ;
             GXD_union_plus_set_block (0, 0) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
         }
         GrB_BinaryOp_free (&op) ;
+        GrB_BinaryOp_free (&absop) ;
     }
 }
 
@@ -200,6 +224,7 @@ static void masks_select_the_pairs (void **state)
     {
         GrB_Type type = types [tq] ;
         GrB_BinaryOp op = op_new (tq ? mixed_FP64 : mixed_FP32, type, type, type) ;
+        GrB_BinaryOp absop = op_new (tq ? absmixed_FP64 : absmixed_FP32, type, type, type) ;
         gxt_shape sh [3] = { GXT_SHAPE_RANDOM, GXT_SHAPE_EMPTY_ROWS, GXT_SHAPE_POWERLAW } ;
         for (int q = 0 ; q < 3 ; q++)
         for (int blocks = 0 ; blocks <= 1 ; blocks++)
@@ -220,13 +245,14 @@ static void masks_select_the_pairs (void **state)
                     gxt_type_name (type), gxt_shape_name (sh [q]),
                     structural ? "structural" : "valued", comp ? " complemented" : "",
                     blocks ? "of 4 pairs" : "default") ;
-                check (op, 0.5, A, B, M, desc, gxt_rtol (type), what) ;
+                check (op, absop, 0.5, A, B, M, desc, gxt_rtol (type), what) ;
                 GrB_Descriptor_free (&desc) ;
             }
             GXD_union_plus_set_block (0, 0) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
         }
         GrB_BinaryOp_free (&op) ;
+        GrB_BinaryOp_free (&absop) ;
     }
 }
 
@@ -258,7 +284,7 @@ static void cancelling_sums_are_computed_again (void **state)
         for (int masked = 0 ; masked <= 1 ; masked++)
         {
             int64_t r0 = redone ( ) ;
-            check (op, 0, X [0], X [1], masked ? M : NULL, masked ? GrB_DESC_S : NULL,
+            check (op, NULL, 0, X [0], X [1], masked ? M : NULL, masked ? GrB_DESC_S : NULL,
                 gxt_rtol (type) / 1e3, masked ? "cancelling sums, masked"
                 : "cancelling sums") ;
             if (redone ( ) == r0)
@@ -281,11 +307,11 @@ static void non_finite_terms_take_the_union_path (void **state)
     GXT_OK (GrB_Matrix_setElement_FP64 (B, 0, 0, 0)) ;
     GXT_OK (GrB_Matrix_wait (B, GrB_MATERIALIZE)) ;
     int64_t before = rewritten ( ) ;
-    check (op, 1, A, B, NULL, NULL, 0, "x - y or inf, identity 1, B(0,0) = 0") ;
+    check (op, NULL, 1, A, B, NULL, NULL, 0, "x - y or inf, identity 1, B(0,0) = 0") ;
     assert_int_equal (rewritten ( ), before) ;
     // without the zero, the same operator is rewritten
     GXT_OK (GrB_Matrix_setElement_FP64 (B, 2, 0, 0)) ;
-    check (op, 1, A, B, NULL, NULL, 0, "x - y or inf, identity 1") ;
+    check (op, NULL, 1, A, B, NULL, NULL, 0, "x - y or inf, identity 1") ;
     assert_true (rewritten ( ) > before) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
     GrB_BinaryOp_free (&op) ;
@@ -319,7 +345,7 @@ static void integer_sums_are_exact (void **state)
             snprintf (what, sizeof (what), "%s, shape %s", gxt_type_name (cases [c].z),
                 gxt_shape_name (shapes [q])) ;
             int64_t before = rewritten ( ), r0 = redone ( ) ;
-            check (op, cases [c].e, A, B, NULL, NULL, -1, what) ;
+            check (op, NULL, cases [c].e, A, B, NULL, NULL, -1, what) ;
             if (m * n > 0 && rewritten ( ) == before)
                 GXT_FAIL ("[%s]: the rewrite did not run", what) ;
             assert_int_equal (redone ( ), r0) ;
@@ -328,10 +354,10 @@ static void integer_sums_are_exact (void **state)
             for (int grid = -1 ; grid <= 1 ; grid += 2)
             {
                 GXD_union_plus_set_grid (grid) ;
-                check (op, cases [c].e, A, B, NULL, NULL, -1, what) ;
+                check (op, NULL, cases [c].e, A, B, NULL, NULL, -1, what) ;
             }
             GXD_union_plus_set_grid (0) ;
-            check (op, cases [c].e, A, B, M, GrB_DESC_S, -1, what) ;
+            check (op, NULL, cases [c].e, A, B, M, GrB_DESC_S, -1, what) ;
             GXD_union_plus_set_block (0, 0) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
         }
