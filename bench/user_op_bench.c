@@ -16,9 +16,12 @@
 // definition (gxd_jit.c; the module already loaded), and with the same
 // operator made without a definition (GraphBLAS evaluates it in bulk,
 // gxd_union_graphblas.c; on fewer rows when the compiled one is slow
-// enough to predict a long run).  The first call's latency is measured
-// twice: with an empty disk cache (the compile) and with the module on
-// disk but not loaded.  Every result is compared with the built-in one.
+// enough to predict a long run).  The built-in's and the compiled
+// operator's timed calls alternate, so that both meet the same state of
+// the machine.  The first call's latency is measured twice: with an empty
+// disk cache (the compile) and with the module on disk but not loaded
+// (best of N), each less the steady call.  Every result is compared with
+// the built-in one.
 //
 // usage: user_op_bench [--backend cpu|gpu] [--rows R] [--reps N]
 //                      [--pointer-budget S] FILE...
@@ -28,6 +31,8 @@
 //   --reps N            (3) best of N runs
 //   --pointer-budget S  (20) seconds one GraphBLAS-path run may take
 //                       (predicted from a 1/8 slice first)
+//   --knn K             (10) also time GxB_kNN with K neighbors, built-in
+//                       against compiled (0: not)
 // Output: one RESULT line per measurement, then a table of ratios:
 //   RESULT name metric impl rows cols seconds ms_per_Mpair max_rel_diff
 
@@ -100,10 +105,12 @@ static void user_semiring_free (GrB_Semiring *s, GxB_NAMM *namm,
 //------------------------------------------------------------------------------
 
 static int reps = 3 ;
+static uint64_t knn = 10 ;                  // --knn (0: none)
 
-// seconds of one C = d(A, B) (C new, FP32)
-static double one_run (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
-    GrB_Matrix B)
+// seconds of one C = d(A, B), or with nn > 0 C = the nn nearest rows of B
+// to each row of A (C new, FP32)
+static double timed_call (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
+    GrB_Matrix B, uint64_t nn)
 {
     GrB_Index m, n ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
@@ -111,8 +118,15 @@ static double one_run (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
     GrB_Matrix_free (C) ;
     TRY (GrB_Matrix_new (C, GrB_FP32, m, n)) ;
     double t = now ( ) ;
-    TRY (GxB_mxm_distance (*C, NULL, NULL, s, A, B, NULL)) ;
+    if (nn > 0) { TRY (GxB_kNN (*C, NULL, s, nn, A, B, NULL)) ; }
+    else { TRY (GxB_mxm_distance (*C, NULL, NULL, s, A, B, NULL)) ; }
     return now ( ) - t ;
+}
+
+static double one_run (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
+    GrB_Matrix B)
+{
+    return timed_call (C, s, A, B, 0) ;
 }
 
 static double best_of (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
@@ -125,6 +139,32 @@ static double best_of (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
         if (t < best) best = t ;
     }
     return best ;
+}
+
+// entries of two kNN results that differ in column or by more than a
+// relative 1e-5 in value (ties at distances equal to within rounding may
+// pick other columns), and their count
+static GrB_Index knn_diff (GrB_Matrix C, GrB_Matrix R, GrB_Index *nvals)
+{
+    GrB_Index nc, nr ;
+    TRY (GrB_Matrix_nvals (&nc, C)) ;
+    TRY (GrB_Matrix_nvals (&nr, R)) ;
+    *nvals = nr ;
+    if (nc != nr) return (nc > nr) ? nc : nr ;
+    GrB_Index *ic = malloc ((nc + 1) * sizeof (GrB_Index)), *jc = malloc ((nc + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *ir = malloc ((nc + 1) * sizeof (GrB_Index)), *jr = malloc ((nc + 1) * sizeof (GrB_Index)) ;
+    float *xc = malloc ((nc + 1) * sizeof (float)), *xr = malloc ((nc + 1) * sizeof (float)) ;
+    if (!ic || !jc || !ir || !jr || !xc || !xr) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    TRY (GrB_Matrix_extractTuples_FP32 (ic, jc, xc, &nc, C)) ;
+    TRY (GrB_Matrix_extractTuples_FP32 (ir, jr, xr, &nr, R)) ;
+    GrB_Index bad = 0 ;
+    for (GrB_Index q = 0 ; q < nc ; q++)
+    {
+        bad += ic [q] != ir [q] || jc [q] != jr [q]
+            || !(fabs ((double) xc [q] - xr [q]) <= 1e-5 * fabs ((double) xr [q])) ;
+    }
+    free (ic) ; free (jc) ; free (ir) ; free (jr) ; free (xc) ; free (xr) ;
+    return bad ;
 }
 
 // max |C - R| / max (|R|, 1e-30) over C's rows (C may have fewer rows)
@@ -167,7 +207,8 @@ static void result (const char *name, const char *metric, const char *impl,
 // one dataset
 //------------------------------------------------------------------------------
 
-typedef struct { double builtin, compiled, pointer, cold, disk ; } row_times ;
+typedef struct { double builtin, compiled, pointer, cold, disk, knn_builtin,
+    knn_compiled ; } row_times ;
 
 static void dataset (const char *path, GrB_Index rows, double budget,
     row_times times [NCOMP], char *name, size_t name_len)
@@ -190,26 +231,52 @@ static void dataset (const char *path, GrB_Index rows, double budget,
         const comparison *c = &comparisons [q] ;
         row_times *t = &times [q] ;
         GrB_Matrix R = NULL, C = NULL ;
-        t->builtin = best_of (&R, *c->builtin, A, B, reps) ;
-        result (name, c->metric, "builtin", m, n, t->builtin, 0) ;
+        // the built-in once first, so that the compiled operator's first
+        // call pays for its own compile only
+        (void) one_run (&R, *c->builtin, A, B) ;
 
         // compiled: the first call with an empty cache, then from the disk
-        // with nothing loaded, then the steady state
+        // with nothing loaded (best of reps), then the steady state, its
+        // calls alternating with the built-in's
         GrB_Semiring s ; GxB_NAMM namm ; GrB_BinaryOp op ;
         char dir [] = "/tmp/gxd_bench_jit_XXXXXX" ;
         if (mkdtemp (dir) == NULL) { perror ("mkdtemp") ; exit (1) ; }
         setenv ("GXBDIST_CACHE_DIR", dir, 1) ;
         GXD_jit_clear ( ) ;
         user_semiring (&s, &namm, &op, c, true) ;
-        double first = one_run (&C, s, A, B) ;
-        GXD_jit_clear ( ) ;
-        double from_disk = one_run (&C, s, A, B) ;
-        t->compiled = best_of (&C, s, A, B, reps) ;
+        double first = one_run (&C, s, A, B), from_disk = INFINITY ;
+        for (int r = 0 ; r < reps ; r++)
+        {
+            GXD_jit_clear ( ) ;
+            from_disk = fmin (from_disk, one_run (&C, s, A, B)) ;
+        }
+        t->builtin = t->compiled = INFINITY ;
+        for (int r = 0 ; r < reps ; r++)
+        {
+            t->builtin = fmin (t->builtin, one_run (&R, *c->builtin, A, B)) ;
+            t->compiled = fmin (t->compiled, one_run (&C, s, A, B)) ;
+        }
         t->cold = first - t->compiled ;
         t->disk = from_disk - t->compiled ;
+        result (name, c->metric, "builtin", m, n, t->builtin, 0) ;
         result (name, c->metric, "compiled", m, n, t->compiled, max_rel (C, R)) ;
         printf ("LATENCY\t%s\t%s\tcold %.4f s\tfrom disk %.4f s\n", name,
             c->metric, t->cold, t->disk) ;
+        // the k nearest rows: the same products, no dense result to move
+        t->knn_builtin = t->knn_compiled = 0 ;
+        if (knn > 0)
+        {
+            t->knn_builtin = t->knn_compiled = INFINITY ;
+            for (int r = 0 ; r < reps ; r++)
+            {
+                t->knn_builtin = fmin (t->knn_builtin, timed_call (&R, *c->builtin, A, B, knn)) ;
+                t->knn_compiled = fmin (t->knn_compiled, timed_call (&C, s, A, B, knn)) ;
+            }
+            GrB_Index nv, bad = knn_diff (C, R, &nv) ;
+            printf ("KNN\t%s\t%s\tk %lu\tbuilt-in %.6f s\tcompiled %.6f s\t"
+                "%lu of %lu entries differ\n", name, c->metric, (unsigned long) knn,
+                t->knn_builtin, t->knn_compiled, (unsigned long) bad, (unsigned long) nv) ;
+        }
         user_semiring_free (&s, &namm, &op) ;
         char cmd [128] ;
         snprintf (cmd, sizeof (cmd), "rm -rf %s", dir) ;
@@ -249,6 +316,7 @@ int main (int argc, char **argv)
         if (strcmp (argv [a], "--rows") == 0) rows = strtoull (argv [++a], NULL, 10) ;
         else if (strcmp (argv [a], "--reps") == 0) reps = atoi (argv [++a]) ;
         else if (strcmp (argv [a], "--pointer-budget") == 0) budget = atof (argv [++a]) ;
+        else if (strcmp (argv [a], "--knn") == 0) knn = strtoull (argv [++a], NULL, 10) ;
         else if (strcmp (argv [a], "--backend") == 0)
             backend = (strcmp (argv [++a], "gpu") == 0) ? GxB_BACKEND_GPU : GxB_BACKEND_CPU ;
         else { fprintf (stderr, "unknown option %s\n", argv [a]) ; return 2 ; }
@@ -256,7 +324,7 @@ int main (int argc, char **argv)
     if (a == argc)
     {
         fprintf (stderr, "usage: user_op_bench [--backend cpu|gpu] [--rows R] [--reps N] "
-            "[--pointer-budget S] FILE.mtx[.gz] ...\n") ;
+            "[--pointer-budget S] [--knn K] FILE.mtx[.gz] ...\n") ;
         return 2 ;
     }
     TRY (GrB_init (GrB_NONBLOCKING)) ;
@@ -284,6 +352,19 @@ int main (int argc, char **argv)
                 1e3 * t->compiled, t->compiled / t->builtin, 1e3 * t->pointer,
                 t->pointer / t->builtin, 1e3 * t->cold, 1e3 * t->disk) ;
         }
+    if (knn > 0)
+    {
+        printf ("\n| dataset | metric | kNN (k = %lu) built-in ms | compiled ms | "
+            "compiled / built-in |\n|---|---|---|---|---|\n", (unsigned long) knn) ;
+        for (int d = 0 ; d < nsets ; d++)
+            for (int q = 0 ; q < NCOMP ; q++)
+            {
+                row_times *t = &times [d][q] ;
+                printf ("| %s | %s | %.1f | %.1f | %.2f |\n", names [d],
+                    comparisons [q].metric, 1e3 * t->knn_builtin,
+                    1e3 * t->knn_compiled, t->knn_compiled / t->knn_builtin) ;
+            }
+    }
     free (times) ;
     free (names) ;
     TRY (GxB_Distance_finalize ( )) ;

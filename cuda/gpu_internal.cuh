@@ -394,7 +394,7 @@ struct gxd_cheb_ctx
 // rewrite's only for (+) = PLUS), the rows' n0 and f(e,e)
 struct gxd_user_ctx
 {
-    void *pairs, *rewrite, *select, *keys ;     // CUfunction
+    void *pairs, *rewrite, *norms, *select, *keys ;     // CUfunction
     double *na, *nb ;
     double fee, tau ;
     // (+) = MAX or MIN: rows of A and B in key order (gxd_user_select)
@@ -570,8 +570,7 @@ GrB_Info gxd_chebyshev_finite (const gxd_gpu_ctx *G, bool *finite,
 
 // a plan with a user's operator (gxd_plan_user): the kernels of
 // gpu_user.cu, compiled for it (every other strategy's kernels are built in)
-GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
-    const gxd_csr *B, cudaStream_t s, char *msg) ;
+GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
 GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg) ;
 

@@ -9,15 +9,18 @@
 //  - gxd_user_rewrite, for (+) = PLUS: the built-in metrics' rewrite
 //    (metrics/gxd_metric_ops.h, GXD_GENERIC), sum over the union =
 //    k f(e,e) + n0(a) + n0(b) + the intersection terms g(x,y) = f(x,y) -
-//    f(x,e) - f(e,y) + f(e,e), with n0 the rows' sums of f(x,e) - f(e,e).
-//    One block per (row i of A, tile of rows of B) walks row i's columns
-//    and, for each, B's column within the tile (B by columns), adding g
-//    into a shared accumulator per row of B; a barrier separates columns,
-//    so the sum for (i,j) is taken in row i's column order, the same bits
-//    every run.  Work: the intermediate products of A*B', as the built-in
-//    intersection kernel.  A pair whose raw sum is under tau times its
-//    scale (cancellation: gxd_needs_exact's rule) is recomputed over the
-//    union by the thread that owns it.
+//    f(x,e) - f(e,y) + f(e,e), with n0 the rows' sums of f(x,e) - f(e,e)
+//    (gxd_user_norms).  One block per (row i of A, tile of rows of B) takes
+//    the products of row i's columns with B's columns in the tile (B by
+//    columns) as one flat list, adding each g in fixed point into a shared
+//    accumulator per row of B: integer sums, the same bits every run in
+//    any order, scaled by the largest |g| of the block's products, found
+//    by a first pass over them.  Work: the intermediate products of A*B'
+//    twice, where the built-in intersection kernel takes them once (its
+//    bounds are the metrics' own).  A pair whose raw sum is under
+//    tau times its scale (cancellation: gxd_needs_exact's rule), or whose
+//    rounding to the fixed point could pass the tolerance, is recomputed
+//    over the union by the thread that owns it.
 //  - gxd_user_select, for (+) = MAX or MIN: the split of
 //    gpu_split_select.cuh, the walk k_chebyshev (gpu_chebyshev.cu) takes
 //    too, included from memory (gpu_nvrtc.cu).  Its keys are f(x,e) for a's
@@ -41,8 +44,9 @@
 #define GXD_USER_THREADS 256
 #define GXD_USER_MAX_BLOCKS (1 << 20)
 // rows of B per block of the rewrite kernel: a shared accumulator of 4,096
-// doubles (32 KiB, under the 48 KiB a launch gets without asking) lets
-// several blocks share an SM; the block is GXD_USER_THREADS threads
+// outputs of 8 bytes (32 KiB; with the staged columns, under the 48 KiB a
+// launch gets without asking) lets several blocks share an SM; the block
+// is GXD_USER_THREADS threads
 #define GXD_USER_TN 4096
 // rows of B per block of the select kernel: its best term, the count of
 // row i's leading columns and the intersection's size per row (16 bytes),
@@ -184,9 +188,153 @@ extern "C" __global__ void gxd_user_select (const long long *Ap,
 #endif
 
 #ifdef GXD_USER_REWRITE
+// n0 of rows [0, m) of H (left: rows of A, f(x,e); else f(e,y)): the sum
+// of f - f(e,e) over the row's entries in column order, as the CPU's rows
+// have it; a thread a row
+extern "C" __global__ void gxd_user_norms (const long long *Hp,
+    const gxd_T *Hx, long long m, int left, double e, double fee, double *n0)
+{
+    for (long long i = blockIdx.x * (long long) blockDim.x + threadIdx.x ;
+         i < m ; i += (long long) gridDim.x * blockDim.x)
+    {
+        double t = 0 ;
+        for (long long p = Hp [i] ; p < Hp [i+1] ; p++)
+        {
+            const double x = (double) Hx [p] ;
+            t += (left ? gxd_f (x, e) : gxd_f (e, x)) - fee ;
+        }
+        n0 [i] = t ;
+    }
+}
+
+// columns of row i staged per chunk (gxd_user_stage)
+#define GXD_USER_ICH 256
+
+// a chunk of cmax <= GXD_USER_ICH columns of row i from entry base: each
+// one's first entry in the tile (s_lo), a_c (s_x), f(a_c, e) (s_fx), and
+// the exclusive prefix sums of their lengths in the tile (s_off [0..cmax]);
+// returns the chunk's count of products.  Ends with a barrier.
+__device__ int gxd_user_stage (const int *Aj, const gxd_T *Ax,
+    const long long *colptr, long long base, int cmax, double e,
+    long long *s_lo, double *s_x, double *s_fx, int *s_off)
+{
+    const int tid = threadIdx.x ;
+    for (int t = tid ; t < cmax ; t += blockDim.x)
+    {
+        const int c = Aj [base + t] ;
+        const long long lo = colptr [c] ;
+        const double x = (double) Ax [base + t] ;
+        s_lo [t] = lo ;
+        s_x [t] = x ;
+        s_fx [t] = gxd_f (x, e) ;
+        s_off [t+1] = (int) (colptr [c+1] - lo) ;      // <= the tile's rows
+    }
+    __syncthreads () ;
+    if (tid < 32)
+    {
+        // warp 0: the prefix sums, GXD_USER_ICH / 32 columns a lane
+        const int per = GXD_USER_ICH / 32, first = tid * per ;
+        int local = 0 ;
+        for (int u = 0 ; u < per ; u++)
+            if (first + u < cmax) local += s_off [first + u + 1] ;
+        int inc = local ;
+        for (int off = 1 ; off < 32 ; off <<= 1)
+        {
+            const int v = __shfl_up_sync (0xffffffffu, inc, off) ;
+            if (tid >= off) inc += v ;
+        }
+        int run = inc - local ;
+        for (int u = 0 ; u < per ; u++)
+            if (first + u < cmax) { run += s_off [first + u + 1] ; s_off [first + u + 1] = run ; }
+        if (tid == 0) s_off [0] = 0 ;
+    }
+    __syncthreads () ;
+    return s_off [cmax] ;
+}
+
+// products per lane in flight together (gxd_user_products)
+#define GXD_USER_UNROLL 4
+
+// the products of a staged chunk (total of them) with the tile's rows of B
+// as one flat list, an equal run of whole steps per warp, lanes strided
+// (gpu_intersect_fx.cu's order): act (g, s) for each term g and its slot s,
+// the row of B within the tile.  A lane keeps its column while it stays in
+// it, and its loads for GXD_USER_UNROLL products are issued together.
+template <typename F>
+__device__ __forceinline__ void gxd_user_products (int total, int cmax,
+    const int *s_off, const long long *s_lo, const double *s_x,
+    const double *s_fx, const int *__restrict__ rows,
+    const gxd_T *__restrict__ vals, double e, double fee, F act)
+{
+    constexpr int U = GXD_USER_UNROLL ;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x / 32, nw = blockDim.x / 32 ;
+    const int per = ((total + nw - 1) / nw + 32 * U - 1) / (32 * U) * (32 * U) ;
+    const int e0 = warp * per, e1 = min (total, e0 + per) ;
+    if (e0 >= e1) return ;
+    int col = 0, hi = cmax ;        // the last column with s_off [col] <= e0 + lane
+    while (col + 1 < hi)
+    {
+        const int mid = (col + hi) / 2 ;
+        if (s_off [mid] <= e0 + lane) col = mid ; else hi = mid ;
+    }
+    int nxt = s_off [col+1] ;
+    long long pb = s_lo [col] - s_off [col] ;
+    for (int eb = e0 ; eb < e1 ; eb += 32 * U)
+    {
+        long long p [U] ;
+        int c [U] ;
+        bool has [U] ;
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            const int q = eb + lane + 32 * u ;
+            has [u] = q < e1 ;
+            if (has [u])
+            {
+                while (nxt <= q) { col++ ; nxt = s_off [col+1] ; pb = s_lo [col] - s_off [col] ; }
+            }
+            p [u] = has [u] ? pb + q : 0 ;
+            c [u] = col ;
+        }
+        int j [U] ;
+        double y [U] ;
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            j [u] = has [u] ? __ldg (rows + p [u]) : 0 ;
+            y [u] = has [u] ? (double) __ldg (vals + p [u]) : 0 ;
+        }
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            if (has [u]) act (gxd_f (s_x [c [u]], y [u]) - s_fx [c [u]] - gxd_f (e, y [u]) + fee, j [u]) ;
+        }
+    }
+}
+
 // (+) = PLUS: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B,
 // whose columns are colptr / rows (local to the tile) / vals; na, nb the
-// rows' n0; C's row blockIdx.x (n wide) from column j0
+// rows' n0; C's row blockIdx.x (n wide) from column j0.
+//
+// The terms are added in fixed point, as the built-in metrics' kernel
+// (gpu_intersect_fx.cu) does, so that the block's products are one flat
+// list its threads split evenly, with no barrier between columns: integer
+// adds give the same bits in any order.  A first pass over the products
+// finds the largest |g| (an order-free maximum); with S = nnz(a) max |g|,
+// which bounds every partial sum, each term is rounded to a multiple of
+// q = 2^-E and added into an integer per output:
+//  - FP32 plans, rows of fewer than 2^16 entries: S / q <= 2^40, each term
+//    t split as t = h 2^16 + l (0 <= l < 2^16), the l's into one 32-bit
+//    word, the h's into another: two adds without a return value or carry
+//    (gpu_intersect_fx.cu's split form);
+//  - otherwise S / q < 2^61 and a 64-bit two's complement sum (hi, lo): the
+//    low word's add returns its old value, so its carry is known exactly.
+// A pair's sum is then off by at most min(nnz a, nnz b) q / 2: where that
+// could pass 1/8 of the output's tolerance (relative 1e-5 FP32, 1e-12
+// FP64) of the union sum, or where the rewrite cancels (gxd_needs_exact's
+// rule), the thread that owns the pair merges it over the union instead.
+// A row with a term that is not finite adds its terms in double in column
+// order, a barrier between columns.
 extern "C" __global__ void gxd_user_rewrite (const long long *Ap,
     const int *Aj, const gxd_T *Ax, const long long *Bp, const int *Bj,
     const gxd_T *Bx, const long long *colptr, const int *rows,
@@ -194,33 +342,108 @@ extern "C" __global__ void gxd_user_rewrite (const long long *Ap,
     long long j0, long long w, long long n, long long k, double e,
     double fee, double tau, gxd_T *C)
 {
-    extern __shared__ double acc [] ;
+    // fixed point: w low words, then w high words; else w doubles
+    extern __shared__ unsigned int lo [] ;
+    unsigned int *hi = lo + w ;
+    double *acc = (double *) lo ;
+    __shared__ long long s_lo [GXD_USER_ICH] ;
+    __shared__ double s_x [GXD_USER_ICH], s_fx [GXD_USER_ICH] ;
+    __shared__ int s_off [GXD_USER_ICH + 1] ;
+    __shared__ double s_max [32] ;
     const long long i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
-    for (long long jj = tid ; jj < w ; jj += nt) acc [jj] = 0 ;
-    __syncthreads () ;
-    for (long long p = Ap [i] ; p < Ap [i+1] ; p++)
+    const long long alo = Ap [i], ahi = Ap [i+1] ;
+    for (long long jj = tid ; jj < 2 * w ; jj += nt) lo [jj] = 0 ;
+
+    // the largest |g| (NaN: as inf)
+    double mx = 0 ;
+    for (long long base = alo ; base < ahi ; base += GXD_USER_ICH)
     {
-        const int c = Aj [p] ;
-        const double x = (double) Ax [p] ;
-        const double fx = gxd_f (x, e) ;
-        for (long long q = colptr [c] + tid ; q < colptr [c+1] ; q += nt)
+        const int cmax = (int) min ((long long) GXD_USER_ICH, ahi - base) ;
+        __syncthreads () ;              // the last chunk's readers done
+        const int total = gxd_user_stage (Aj, Ax, colptr, base, cmax, e,
+            s_lo, s_x, s_fx, s_off) ;
+        gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals, e,
+            fee, [&] (double g, int) {
+                const double a = fabs (g) ;
+                mx = (a <= mx) ? mx : ((a == a) ? a : INFINITY) ; }) ;
+    }
+    for (int off = 16 ; off > 0 ; off >>= 1)
+        mx = fmax (mx, __shfl_xor_sync (0xffffffffu, mx, off)) ;
+    __syncthreads () ;
+    if ((tid & 31) == 0) s_max [tid / 32] = mx ;
+    __syncthreads () ;
+    for (int u = 0 ; u < nt / 32 ; u++) mx = fmax (mx, s_max [u]) ;
+    const double S = (double) (ahi - alo) * mx ;
+    const bool fixed = (S <= 1.7976931348623157e308) ;
+    const bool split = (sizeof (gxd_T) == 4) && (ahi - alo < 65536) ;
+    int ex = 0 ;
+    if (S > 0) frexp (S, &ex) ;                 // S < 2^ex
+    const int E = min ((split ? 40 : 61) - ex, 1000) ;
+    const double up = ldexp (1.0, E), qu = ldexp (1.0, -E) ;
+
+    for (long long base = alo ; base < ahi ; base += GXD_USER_ICH)
+    {
+        const int cmax = (int) min ((long long) GXD_USER_ICH, ahi - base) ;
+        if (!fixed)
         {
-            const double y = (double) vals [q] ;
-            acc [rows [q]] += gxd_f (x, y) - fx - gxd_f (e, y) + fee ;
+            for (int t = 0 ; t < cmax ; t++)
+            {
+                const int c = Aj [base + t] ;
+                const double x = (double) Ax [base + t] ;
+                const double fx = gxd_f (x, e) ;
+                for (long long q = colptr [c] + tid ; q < colptr [c+1] ; q += nt)
+                {
+                    const double y = (double) vals [q] ;
+                    acc [rows [q]] += gxd_f (x, y) - fx - gxd_f (e, y) + fee ;
+                }
+                __syncthreads () ;
+            }
+            continue ;
         }
         __syncthreads () ;
+        const int total = gxd_user_stage (Aj, Ax, colptr, base, cmax, e,
+            s_lo, s_x, s_fx, s_off) ;
+        if (split)
+        {
+            gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals,
+                e, fee, [&] (double g, int s) {
+                    // the low word of fma (g, up, 1.5 2^52) is t mod 2^32,
+                    // its high word less 0x43380000 is t >> 32
+                    const double d = fma (g, up, 0x1.8p52) ;
+                    const unsigned int tl = (unsigned int) __double2loint (d) ;
+                    const unsigned int th = (unsigned int) (__double2hiint (d) - 0x43380000) ;
+                    atomicAdd (lo + s, tl & 0xffffu) ;
+                    atomicAdd (hi + s, (th << 16) | (tl >> 16)) ; }) ;
+        }
+        else
+        {
+            gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals,
+                e, fee, [&] (double g, int s) {
+                    const unsigned long long u = (unsigned long long) __double2ll_rn (g * up) ;
+                    const unsigned int l = (unsigned int) u, old = atomicAdd (lo + s, l) ;
+                    const unsigned int h = (unsigned int) (u >> 32) + (unsigned int) (old + l < old) ;
+                    if (h != 0) atomicAdd (hi + s, h) ; }) ;
+        }
     }
+    __syncthreads () ;
     const double kf = (double) k * fee, sa = na [i] ;
+    const double eta = (sizeof (gxd_T) == 8) ? 1e-12 / 8 : 1e-5 / 8 ;
     gxd_T *crow = C + (long long) blockIdx.x * n + j0 ;
     for (long long jj = tid ; jj < w ; jj += nt)
     {
-        const double sb = nb [j0 + jj] ;
-        double raw = kf + sa + sb + acc [jj] ;
+        const long long j = j0 + jj ;
+        const double sb = nb [j] ;
+        double t = acc [jj] ;
+        if (fixed && split) t = (double) ((long long) (int) hi [jj] * 65536 + (long long) lo [jj]) * qu ;
+        else if (fixed) t = (double) (long long) (((unsigned long long) hi [jj] << 32) | lo [jj]) * qu ;
+        double raw = kf + sa + sb + t ;
         const double scale = fabs (kf) + fabs (sa) + fabs (sb) ;
-        if (!(fabs (raw) >= tau * scale) || !(fabs (raw) + scale <= 1.7976931348623157e308))
+        const double nq = (double) min (ahi - alo, Bp [j+1] - Bp [j]) ;
+        if (!(fabs (raw) >= tau * scale) || !(fabs (raw) + scale <= 1.7976931348623157e308)
+            || (fixed && 0.5 * qu * nq > eta * fabs (raw)))
         {
-            raw = gxd_union (Ap, Aj, Ax, Bp, Bj, Bx, i, j0 + jj, k, e, fee) ;
+            raw = gxd_union (Ap, Aj, Ax, Bp, Bj, Bx, i, j, k, e, fee) ;
         }
         crow [jj] = (gxd_T) raw ;
     }
@@ -372,32 +595,32 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
 // all pairs: the GXD_STRAT_USER strategy of GXD_gpu_dense
 //------------------------------------------------------------------------------
 
-// n0 of every row of H (left: rows of A): the sum of f(x,e) - f(e,e) over
-// its entries, in its column order, as the CPU's rows have it
-static GrB_Info row_sums (const gxd_plan *P, const gxd_csr *H, bool left,
-    double **d, cudaStream_t s, char *msg)
+// a grid-stride launch of fn over count items, GXD_USER_THREADS a block
+static GrB_Info launch_flat (void *fn, long long count, void **args,
+    cudaStream_t s, char *msg)
+{
+    long long nb = (count + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
+    if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
+    if (nb < 1) nb = 1 ;
+    return gxd_nvrtc_launch (fn, (unsigned) nb, 1, GXD_USER_THREADS, 0, s,
+        args, msg) ;
+}
+
+// n0 of the rows of A and B for the rewrite (gxd_user_norms)
+static GrB_Info rewrite_norms (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    const int64_t m = H->nrows ;
-    double *h = (double *) malloc ((m > 0 ? m : 1) * sizeof (double)) ;
-    if (h == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
-    for (int64_t i = 0 ; i < m ; i++)
-    {
-        double t = 0 ;
-        for (int64_t p = H->p [i] ; p < H->p [i+1] ; p++)
-        {
-            double x = P->fp64 ? ((const double *) H->x) [p]
-                : (double) ((const float *) H->x) [p] ;
-            t += gxd_norm_term (GXD_GENERIC, P, x, left) ;
-        }
-        h [i] = t ;
-    }
-    GXD_CUDA_TRY (cudaMalloc (d, (m > 0 ? m : 1) * sizeof (double))) ;
-    GXD_CUDA_TRY (cudaMemcpyAsync (*d, h, m * sizeof (double),
-        cudaMemcpyHostToDevice, s)) ;
-    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+    gxd_user_ctx *U = &G->user ;
+    long long m = G->A.nrows, n = G->B.nrows ;
+    double e = G->P.identity ;
+    int left = 1, right = 0 ;
+    void *args_a [ ] = { &G->A.p, &G->A.x, &m, &left, &e, &U->fee, &U->na } ;
+    void *args_b [ ] = { &G->B.p, &G->B.x, &n, &right, &e, &U->fee, &U->nb } ;
+    GXD_CUDA_TRY (cudaMalloc (&U->na, (m > 0 ? m : 1) * sizeof (double))) ;
+    GXD_CUDA_TRY (cudaMalloc (&U->nb, (n > 0 ? n : 1) * sizeof (double))) ;
+    GXD_GPU_TRY (launch_flat (U->norms, m, args_a, s, msg)) ;
+    GXD_GPU_TRY (launch_flat (U->norms, n, args_b, s, msg)) ;
 cleanup:
-    free (h) ;
     return info ;
 }
 
@@ -411,10 +634,7 @@ static GrB_Info launch_pairs (void *fn, const gxd_dcsr *A, const gxd_dcsr *B,
     void *args [ ] = { (void *) &A->p, (void *) &A->j, (void *) &A->x,
         (void *) &B->p, (void *) &B->j, (void *) &B->x, &Prow, &Pj, &i0, &n,
         &npairs, &k, &e, &fee, &C } ;
-    long long nb = (npairs + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
-    if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
-    return gxd_nvrtc_launch (fn, (unsigned) nb, 1, GXD_USER_THREADS, 0, s,
-        args, msg) ;
+    return launch_flat (fn, npairs, args, s, msg) ;
 }
 
 // one side of gxd_user_select: D's entries in (+)'s order of f(x,e)
@@ -436,10 +656,7 @@ static GrB_Info sort_side (const gxd_gpu_ctx *G, const gxd_dcsr *D, int left,
     GXD_CUDA_TRY (cudaMalloc (&perm, nz * sizeof (int32_t))) ;
     {
         void *args [ ] = { (void *) &D->x, &nnz, &left, &e, &key } ;
-        long long nb = (nnz + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
-        if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
-        GXD_GPU_TRY (gxd_nvrtc_launch (G->user.keys, (unsigned) nb, 1,
-            GXD_USER_THREADS, 0, s, args, msg)) ;
+        GXD_GPU_TRY (launch_flat (G->user.keys, nnz, args, s, msg)) ;
     }
     GXD_GPU_TRY (gxd_sort_rows<double> (D, key, P->add == GXD_OP_MAX, perm, *sk, s, msg)) ;
     GXD_GPU_TRY (gxd_gather_entries (D, P->fp64, perm, *sj, sx ? *sx : NULL, s, msg)) ;
@@ -449,8 +666,7 @@ cleanup:
     return info ;
 }
 
-GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
-    const gxd_csr *B, cudaStream_t s, char *msg)
+GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const gxd_plan *P = &G->P ;
@@ -476,8 +692,8 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     else
     {
         GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite, src, "gxd_user_rewrite", msg)) ;
-        GXD_GPU_TRY (row_sums (P, A, true, &U->na, s, msg)) ;
-        GXD_GPU_TRY (row_sums (P, B, false, &U->nb, s, msg)) ;
+        GXD_GPU_TRY (gxd_nvrtc_function (&U->norms, src, "gxd_user_norms", msg)) ;
+        GXD_GPU_TRY (rewrite_norms (G, s, msg)) ;
         G->tn = (n < GXD_USER_TN) ? (n > 0 ? n : 1) : GXD_USER_TN ;
     }
     G->ntiles = (n + G->tn - 1) / G->tn ;
