@@ -266,13 +266,16 @@ static void dataset (const char *path, GrB_Index rows, double budget,
         t->knn_builtin = t->knn_compiled = 0 ;
         if (knn > 0)
         {
+            GrB_Matrix Rk = NULL, Ck = NULL ;
             t->knn_builtin = t->knn_compiled = INFINITY ;
             for (int r = 0 ; r < reps ; r++)
             {
-                t->knn_builtin = fmin (t->knn_builtin, timed_call (&R, *c->builtin, A, B, knn)) ;
-                t->knn_compiled = fmin (t->knn_compiled, timed_call (&C, s, A, B, knn)) ;
+                t->knn_builtin = fmin (t->knn_builtin, timed_call (&Rk, *c->builtin, A, B, knn)) ;
+                t->knn_compiled = fmin (t->knn_compiled, timed_call (&Ck, s, A, B, knn)) ;
             }
-            GrB_Index nv, bad = knn_diff (C, R, &nv) ;
+            GrB_Index nv, bad = knn_diff (Ck, Rk, &nv) ;
+            GrB_Matrix_free (&Rk) ;
+            GrB_Matrix_free (&Ck) ;
             printf ("KNN\t%s\t%s\tk %lu\tbuilt-in %.6f s\tcompiled %.6f s\t"
                 "%lu of %lu entries differ\n", name, c->metric, (unsigned long) knn,
                 t->knn_builtin, t->knn_compiled, (unsigned long) bad, (unsigned long) nv) ;
