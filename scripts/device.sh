@@ -127,8 +127,9 @@ if [ -x "$build/bench/user_op_bench" ]; then
     --pointer-budget 2 $sets > "$logs/user_ops.log" 2>&1
   rc=$?
   grep -E "^\| |^LATENCY" "$logs/user_ops.log"
+  # the all-pairs table's rows (ten fields; the kNN table's have six)
   result[user_ops]="compiled / built-in: $(grep -E '^\| [^d-]' "$logs/user_ops.log" \
-    | awk -F'|' '{ printf "%s%s %s", sep, $3, $6 ; sep = "," }') (rc $rc)"
+    | awk -F'|' 'NF == 10 { printf "%s%s %s", sep, $3, $6 ; sep = "," }') (rc $rc)"
 else
   result[user_ops]="not built"
 fi
