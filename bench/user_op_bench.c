@@ -4,8 +4,8 @@
 //------------------------------------------------------------------------------
 
 // A program, not a timed test (issue 18, "Benchmarks").  For each Matrix
-// Market file, B = all its rows and A = its first R rows, FP32, and for
-// three user distances beside the built-in metric they equal:
+// Market file, B = all its rows and A = its first R rows, FP32 (or FP64),
+// and for three user distances beside the built-in metric they equal:
 //
 //      |x-y| under PLUS          MANHATTAN
 //      (x-y)^2 under PLUS        SQEUCLIDEAN
@@ -33,6 +33,7 @@
 //                       (predicted from a 1/8 slice first)
 //   --knn K             (10) also time GxB_kNN with K neighbors, built-in
 //                       against compiled (0: not)
+//   --type T            (fp32) the values' type: fp32 or fp64
 // Output: one RESULT line per measurement, then a table of ratios:
 //   RESULT name metric impl rows cols seconds ms_per_Mpair max_rel_diff
 
@@ -50,46 +51,64 @@
 #include <unistd.h>
 
 //------------------------------------------------------------------------------
-// the user's operators (FP32), with the definitions they are compiled from
+// the user's operators (FP32 and FP64), with the definitions they are
+// compiled from
 //------------------------------------------------------------------------------
 
-static void absdiff (void *z, const void *x, const void *y)
-{ *(float *) z = fabsf (*(const float *) x - *(const float *) y) ; }
-static void sqdiff (void *z, const void *x, const void *y)
-{ float d = *(const float *) x - *(const float *) y ; *(float *) z = d * d ; }
+// |x-y| and (x-y)^2 in type T, named with suffix S
+#define BENCH_OPS(T, S, ABS)                                                 \
+    static void absdiff ## S (void *z, const void *x, const void *y)         \
+    { *(T *) z = ABS (*(const T *) x - *(const T *) y) ; }                   \
+    static void sqdiff ## S (void *z, const void *x, const void *y)          \
+    { T d = *(const T *) x - *(const T *) y ; *(T *) z = d * d ; }
+BENCH_OPS (float, , fabsf)
+BENCH_OPS (double, 64, fabs)
 
 #define ABSDIFF_DEFN "void bench_absdiff (float *z, const float *x, " \
     "const float *y) { (*z) = fabsf ((*x) - (*y)) ; }"
 #define SQDIFF_DEFN "void bench_sqdiff (float *z, const float *x, " \
     "const float *y) { float d = (*x) - (*y) ; (*z) = d * d ; }"
 
+#define ABSDIFF64_DEFN "void bench_absdiff64 (double *z, const double *x, " \
+    "const double *y) { (*z) = fabs ((*x) - (*y)) ; }"
+#define SQDIFF64_DEFN "void bench_sqdiff64 (double *z, const double *x, " \
+    "const double *y) { double d = (*x) - (*y) ; (*z) = d * d ; }"
+
 typedef struct
 {
     const char *metric ;            // the built-in metric it equals
-    GrB_Semiring *builtin ;
-    GxB_binary_function f ;
-    const char *name, *defn ;
+    GrB_Semiring *builtin, *builtin64 ;
+    GxB_binary_function f, f64 ;
+    const char *name, *defn, *name64, *defn64 ;
     bool max ;                      // (+) = MAX, else PLUS
 }
 comparison ;
 
 static const comparison comparisons [ ] =
 {
-    { "MANHATTAN", &GxB_DIST_MANHATTAN_FP32, absdiff, "bench_absdiff", ABSDIFF_DEFN, false },
-    { "SQEUCLIDEAN", &GxB_DIST_SQEUCLIDEAN_FP32, sqdiff, "bench_sqdiff", SQDIFF_DEFN, false },
-    { "CHEBYSHEV", &GxB_DIST_CHEBYSHEV_FP32, absdiff, "bench_absdiff", ABSDIFF_DEFN, true },
+    { "MANHATTAN", &GxB_DIST_MANHATTAN_FP32, &GxB_DIST_MANHATTAN_FP64, absdiff,
+      absdiff64, "bench_absdiff", ABSDIFF_DEFN, "bench_absdiff64", ABSDIFF64_DEFN, false },
+    { "SQEUCLIDEAN", &GxB_DIST_SQEUCLIDEAN_FP32, &GxB_DIST_SQEUCLIDEAN_FP64, sqdiff,
+      sqdiff64, "bench_sqdiff", SQDIFF_DEFN, "bench_sqdiff64", SQDIFF64_DEFN, false },
+    { "CHEBYSHEV", &GxB_DIST_CHEBYSHEV_FP32, &GxB_DIST_CHEBYSHEV_FP64, absdiff,
+      absdiff64, "bench_absdiff", ABSDIFF_DEFN, "bench_absdiff64", ABSDIFF64_DEFN, true },
 } ;
 #define NCOMP ((int) (sizeof (comparisons) / sizeof (comparisons [0])))
 
 // the NAMM semiring of c's operator, with or without its definition
+static bool fp64 = false ;                  // --type fp64, else FP32
+#define VT (fp64 ? GrB_FP64 : GrB_FP32)
+#define BUILTIN(c) (fp64 ? *(c)->builtin64 : *(c)->builtin)
+
 static void user_semiring (GrB_Semiring *s, GxB_NAMM *namm, GrB_BinaryOp *op,
     const comparison *c, bool defn)
 {
-    TRY (GxB_BinaryOp_new (op, c->f, GrB_FP32, GrB_FP32, GrB_FP32, c->name,
-        defn ? c->defn : NULL)) ;
+    TRY (GxB_BinaryOp_new (op, fp64 ? c->f64 : c->f, VT, VT, VT,
+        fp64 ? c->name64 : c->name, !defn ? NULL : fp64 ? c->defn64 : c->defn)) ;
     TRY (GxB_NAMM_new (namm, *op, 0)) ;
-    TRY (GxB_Semiring_new_NAMM (s, c->max ? GrB_MAX_MONOID_FP32
-        : GrB_PLUS_MONOID_FP32, *namm)) ;
+    TRY (GxB_Semiring_new_NAMM (s, c->max
+        ? (fp64 ? GrB_MAX_MONOID_FP64 : GrB_MAX_MONOID_FP32)
+        : (fp64 ? GrB_PLUS_MONOID_FP64 : GrB_PLUS_MONOID_FP32), *namm)) ;
 }
 
 static void user_semiring_free (GrB_Semiring *s, GxB_NAMM *namm,
@@ -108,7 +127,7 @@ static int reps = 3 ;
 static uint64_t knn = 10 ;                  // --knn (0: none)
 
 // seconds of one C = d(A, B), or with nn > 0 C = the nn nearest rows of B
-// to each row of A (C new, FP32)
+// to each row of A (C new)
 static double timed_call (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
     GrB_Matrix B, uint64_t nn)
 {
@@ -116,7 +135,7 @@ static double timed_call (GrB_Matrix *C, GrB_Semiring s, GrB_Matrix A,
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
     GrB_Matrix_free (C) ;
-    TRY (GrB_Matrix_new (C, GrB_FP32, m, n)) ;
+    TRY (GrB_Matrix_new (C, VT, m, n)) ;
     double t = now ( ) ;
     if (nn > 0) { TRY (GxB_kNN (*C, NULL, s, nn, A, B, NULL)) ; }
     else { TRY (GxB_mxm_distance (*C, NULL, NULL, s, A, B, NULL)) ; }
@@ -153,15 +172,15 @@ static GrB_Index knn_diff (GrB_Matrix C, GrB_Matrix R, GrB_Index *nvals)
     if (nc != nr) return (nc > nr) ? nc : nr ;
     GrB_Index *ic = malloc ((nc + 1) * sizeof (GrB_Index)), *jc = malloc ((nc + 1) * sizeof (GrB_Index)) ;
     GrB_Index *ir = malloc ((nc + 1) * sizeof (GrB_Index)), *jr = malloc ((nc + 1) * sizeof (GrB_Index)) ;
-    float *xc = malloc ((nc + 1) * sizeof (float)), *xr = malloc ((nc + 1) * sizeof (float)) ;
+    double *xc = malloc ((nc + 1) * sizeof (double)), *xr = malloc ((nc + 1) * sizeof (double)) ;
     if (!ic || !jc || !ir || !jr || !xc || !xr) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
-    TRY (GrB_Matrix_extractTuples_FP32 (ic, jc, xc, &nc, C)) ;
-    TRY (GrB_Matrix_extractTuples_FP32 (ir, jr, xr, &nr, R)) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (ic, jc, xc, &nc, C)) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (ir, jr, xr, &nr, R)) ;
     GrB_Index bad = 0 ;
     for (GrB_Index q = 0 ; q < nc ; q++)
     {
         bad += ic [q] != ir [q] || jc [q] != jr [q]
-            || !(fabs ((double) xc [q] - xr [q]) <= 1e-5 * fabs ((double) xr [q])) ;
+            || !(fabs (xc [q] - xr [q]) <= 1e-5 * fabs (xr [q])) ;
     }
     free (ic) ; free (jc) ; free (ir) ; free (jr) ; free (xc) ; free (xr) ;
     return bad ;
@@ -173,19 +192,19 @@ static double max_rel (GrB_Matrix C, GrB_Matrix R)
     GrB_Index m, n ;
     TRY (GrB_Matrix_nrows (&m, C)) ;
     TRY (GrB_Matrix_ncols (&n, C)) ;
-    float *c = malloc ((m * n + 1) * sizeof (float)) ;
-    float *r = malloc ((m * n + 1) * sizeof (float)) ;
+    double *c = malloc ((m * n + 1) * sizeof (double)) ;
+    double *r = malloc ((m * n + 1) * sizeof (double)) ;
     if (c == NULL || r == NULL) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
     GrB_Matrix Rm = NULL ;
-    TRY (GrB_Matrix_new (&Rm, GrB_FP32, m, n)) ;
+    TRY (GrB_Matrix_new (&Rm, VT, m, n)) ;
     TRY (GrB_Matrix_extract (Rm, NULL, NULL, R, (GrB_Index [ ]) { 0, m - 1 },
         GxB_RANGE, GrB_ALL, n, NULL)) ;
-    TRY (GrB_Matrix_extractTuples_FP32 (NULL, NULL, c, &(GrB_Index) { m * n }, C)) ;
-    TRY (GrB_Matrix_extractTuples_FP32 (NULL, NULL, r, &(GrB_Index) { m * n }, Rm)) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (NULL, NULL, c, &(GrB_Index) { m * n }, C)) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (NULL, NULL, r, &(GrB_Index) { m * n }, Rm)) ;
     double worst = 0 ;
     for (GrB_Index q = 0 ; q < m * n ; q++)
     {
-        double d = fabs ((double) c [q] - r [q]) / fmax (fabs ((double) r [q]), 1e-30) ;
+        double d = fabs (c [q] - r [q]) / fmax (fabs (r [q]), 1e-30) ;
         if (d > worst || d != d) worst = d ;
     }
     GrB_Matrix_free (&Rm) ;
@@ -218,12 +237,12 @@ static void dataset (const char *path, GrB_Index rows, double budget,
     char *dot = strstr (name, ".mtx") ;
     if (dot) *dot = '\0' ;
     GrB_Matrix B = NULL, A = NULL ;
-    TRY (GXD_mtx_read (&B, GrB_FP32, path)) ;
+    TRY (GXD_mtx_read (&B, VT, path)) ;
     GrB_Index n, k ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
     TRY (GrB_Matrix_ncols (&k, B)) ;
     GrB_Index m = (rows == 0 || rows > n) ? n : rows ;
-    TRY (GrB_Matrix_new (&A, GrB_FP32, m, k)) ;
+    TRY (GrB_Matrix_new (&A, VT, m, k)) ;
     TRY (GrB_Matrix_extract (A, NULL, NULL, B, (GrB_Index [ ]) { 0, m - 1 },
         GxB_RANGE, GrB_ALL, k, NULL)) ;
     for (int q = 0 ; q < NCOMP ; q++)
@@ -233,7 +252,7 @@ static void dataset (const char *path, GrB_Index rows, double budget,
         GrB_Matrix R = NULL, C = NULL ;
         // the built-in once first, so that the compiled operator's first
         // call pays for its own compile only
-        (void) one_run (&R, *c->builtin, A, B) ;
+        (void) one_run (&R, BUILTIN (c), A, B) ;
 
         // compiled: the first call with an empty cache, then from the disk
         // with nothing loaded (best of reps), then the steady state, its
@@ -253,7 +272,7 @@ static void dataset (const char *path, GrB_Index rows, double budget,
         t->builtin = t->compiled = INFINITY ;
         for (int r = 0 ; r < reps ; r++)
         {
-            t->builtin = fmin (t->builtin, one_run (&R, *c->builtin, A, B)) ;
+            t->builtin = fmin (t->builtin, one_run (&R, BUILTIN (c), A, B)) ;
             t->compiled = fmin (t->compiled, one_run (&C, s, A, B)) ;
         }
         t->cold = first - t->compiled ;
@@ -270,7 +289,7 @@ static void dataset (const char *path, GrB_Index rows, double budget,
             t->knn_builtin = t->knn_compiled = INFINITY ;
             for (int r = 0 ; r < reps ; r++)
             {
-                t->knn_builtin = fmin (t->knn_builtin, timed_call (&Rk, *c->builtin, A, B, knn)) ;
+                t->knn_builtin = fmin (t->knn_builtin, timed_call (&Rk, BUILTIN (c), A, B, knn)) ;
                 t->knn_compiled = fmin (t->knn_compiled, timed_call (&Ck, s, A, B, knn)) ;
             }
             GrB_Index nv, bad = knn_diff (Ck, Rk, &nv) ;
@@ -290,7 +309,7 @@ static void dataset (const char *path, GrB_Index rows, double budget,
         user_semiring (&s, &namm, &op, c, false) ;
         GrB_Index ms = (m >= 8) ? m / 8 : m ;
         GrB_Matrix As = NULL ;
-        TRY (GrB_Matrix_new (&As, GrB_FP32, ms, k)) ;
+        TRY (GrB_Matrix_new (&As, VT, ms, k)) ;
         TRY (GrB_Matrix_extract (As, NULL, NULL, A, (GrB_Index [ ]) { 0, ms - 1 },
             GxB_RANGE, GrB_ALL, k, NULL)) ;
         double ts = one_run (&C, s, As, B) ;
@@ -320,6 +339,7 @@ int main (int argc, char **argv)
         else if (strcmp (argv [a], "--reps") == 0) reps = atoi (argv [++a]) ;
         else if (strcmp (argv [a], "--pointer-budget") == 0) budget = atof (argv [++a]) ;
         else if (strcmp (argv [a], "--knn") == 0) knn = strtoull (argv [++a], NULL, 10) ;
+        else if (strcmp (argv [a], "--type") == 0) fp64 = (strcmp (argv [++a], "fp64") == 0) ;
         else if (strcmp (argv [a], "--backend") == 0)
             backend = (strcmp (argv [++a], "gpu") == 0) ? GxB_BACKEND_GPU : GxB_BACKEND_CPU ;
         else { fprintf (stderr, "unknown option %s\n", argv [a]) ; return 2 ; }
@@ -327,15 +347,15 @@ int main (int argc, char **argv)
     if (a == argc)
     {
         fprintf (stderr, "usage: user_op_bench [--backend cpu|gpu] [--rows R] [--reps N] "
-            "[--pointer-budget S] [--knn K] FILE.mtx[.gz] ...\n") ;
+            "[--pointer-budget S] [--knn K] [--type fp32|fp64] FILE.mtx[.gz] ...\n") ;
         return 2 ;
     }
     TRY (GrB_init (GrB_NONBLOCKING)) ;
     TRY (GxB_Distance_init ( )) ;
     TRY (GxB_Distance_set_backend (backend)) ;
-    printf ("INFO\t%s backend, %ld cores online, FP32, A = first %lu rows "
+    printf ("INFO\t%s backend, %ld cores online, %s, A = first %lu rows "
         "(0: all), B = all rows\n", backend == GxB_BACKEND_GPU ? "GPU" : "CPU",
-        sysconf (_SC_NPROCESSORS_ONLN), (unsigned long) rows) ;
+        sysconf (_SC_NPROCESSORS_ONLN), fp64 ? "FP64" : "FP32", (unsigned long) rows) ;
     int nsets = argc - a ;
     row_times (*times) [NCOMP] = calloc (nsets, sizeof (*times)) ;
     char (*names) [64] = calloc (nsets, sizeof (*names)) ;
