@@ -62,7 +62,7 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     cudaFree (G->fx.itab) ; cudaFree (G->fx.bint) ; cudaFree (G->fx.bfrac) ;
     cudaFree (G->spsv.perm_a) ; cudaFree (G->spsv.perm_b) ; cudaFree (G->spsv.bnd) ;
     cudaFree (G->spsv.sort_ws) ;
-    cudaFree (G->user.na) ; cudaFree (G->user.nb) ;
+    cudaFree (G->user.na) ; cudaFree (G->user.nb) ; cudaFree (G->user.trange) ;
     cudaFree (G->user.Asj) ; cudaFree (G->user.Bsj) ; cudaFree (G->user.Asx) ;
     cudaFree (G->user.Ak) ; cudaFree (G->user.Bk) ;
     memset (G, 0, sizeof (*G)) ;

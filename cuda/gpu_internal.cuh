@@ -394,8 +394,11 @@ struct gxd_cheb_ctx
 // rewrite's only for (+) = PLUS), the rows' n0 and f(e,e)
 struct gxd_user_ctx
 {
-    void *pairs, *rewrite, *norms, *select, *keys ;     // CUfunction
+    void *pairs, *rewrite, *norms, *range, *select, *keys ;     // CUfunction
     double *na, *nb ;
+    // (+) = PLUS: each tile of B's smallest and largest value and largest
+    // |f(e,y)| (gxd_user_range)
+    unsigned long long *trange ;
     double fee, tau ;
     // (+) = MAX or MIN: rows of A and B in key order (gxd_user_select)
     int32_t *Asj, *Bsj ;

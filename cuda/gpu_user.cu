@@ -54,6 +54,8 @@
 // same 48 KiB
 #define GXD_USER_SEL_TN 2048
 #define GXD_USER_BITS 65536
+// blocks of the tiles' range kernel (grid-stride over a tile's entries)
+#define GXD_USER_RANGE_BLOCKS 256
 
 //------------------------------------------------------------------------------
 // the kernels' source
@@ -64,7 +66,8 @@
 // definitions, @MULT@ and @ADD@
 // the bodies of gxd_f and gxd_a, @ID@ where (+)'s fold starts, @EMPTY@
 // the monoid's identity (a pair of no column), @NANKEY@ a NaN key, @FOLD@
-// the columns missing from both rows (c of them, c > 0) folded into s
+// the columns missing from both rows (c of them, c > 0) folded into s,
+// @THREADS@ GXD_USER_THREADS
 static const char *kernel_template = R"(
 @KERNELS@
 typedef signed char int8_t ;            typedef unsigned char uint8_t ;
@@ -312,35 +315,101 @@ __device__ __forceinline__ void gxd_user_products (int total, int cmax,
     }
 }
 
+// the largest v of the block's threads, in every thread
+__device__ double gxd_user_block_max (double v, double *s_max)
+{
+    for (int off = 16 ; off > 0 ; off >>= 1)
+        v = fmax (v, __shfl_xor_sync (0xffffffffu, v, off)) ;
+    __syncthreads () ;
+    if ((threadIdx.x & 31) == 0) s_max [threadIdx.x / 32] = v ;
+    __syncthreads () ;
+    for (int u = 0 ; u < (int) blockDim.x / 32 ; u++) v = fmax (v, s_max [u]) ;
+    return v ;
+}
+
+// a double's bits as an unsigned key in the order of the values, and back
+__device__ __forceinline__ unsigned long long gxd_user_key (double y)
+{
+    const unsigned long long b = (unsigned long long) __double_as_longlong (y) ;
+    return (b >> 63) ? ~b : (b | 0x8000000000000000ULL) ;
+}
+__device__ __forceinline__ double gxd_user_unkey (unsigned long long k)
+{
+    return __longlong_as_double ((long long) ((k >> 63) ? (k & 0x7FFFFFFFFFFFFFFFULL) : ~k)) ;
+}
+
+// the tile of B's rows [j0, j0 + w): st [0] |= the complement of the key
+// of its smallest value, st [1] |= the key of its largest, st [2] |= the
+// bits of its largest |f(e,y)| (NaN values left out), maxima over the
+// threads (st zeroed first)
+extern "C" __global__ void gxd_user_range (const long long *Bp,
+    const gxd_T *Bx, long long j0, long long w, double e,
+    unsigned long long *st)
+{
+    unsigned long long lo = 0, hi = 0, fe = 0 ;
+    for (long long q = Bp [j0] + blockIdx.x * (long long) blockDim.x + threadIdx.x ;
+         q < Bp [j0 + w] ; q += (long long) gridDim.x * blockDim.x)
+    {
+        const double y = (double) Bx [q] ;
+        if (y != y) continue ;
+        const unsigned long long key = gxd_user_key (y) ;
+        lo = (~key > lo) ? ~key : lo ;
+        hi = (key > hi) ? key : hi ;
+        const double a = fabs (gxd_f (e, y)) ;
+        const unsigned long long ab = (a == a) ? (unsigned long long) __double_as_longlong (a)
+            : 0x7FF0000000000000ULL ;
+        fe = (ab > fe) ? ab : fe ;
+    }
+    atomicMax (st, lo) ;
+    atomicMax (st + 1, hi) ;
+    atomicMax (st + 2, fe) ;
+}
+
+// E for the fixed point of terms whose sums are under S: S 2^E < 2^bits
+__device__ __forceinline__ int gxd_user_exp (double S, int bits)
+{
+    int ex = 0 ;
+    if (S > 0) frexp (S, &ex) ;                 // S < 2^ex
+    return min (bits - ex, 1000) ;
+}
+
 // (+) = PLUS: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B,
 // whose columns are colptr / rows (local to the tile) / vals; na, nb the
-// rows' n0; C's row blockIdx.x (n wide) from column j0.
+// rows' n0; st the tile's range (gxd_user_range); C's row blockIdx.x (n
+// wide) from column j0.
 //
 // The terms are added in fixed point, as the built-in metrics' kernel
 // (gpu_intersect_fx.cu) does, so that the block's products are one flat
 // list its threads split evenly, with no barrier between columns: integer
-// adds give the same bits in any order.  A first pass over the products
-// finds the largest |g| (an order-free maximum); with S = nnz(a) max |g|,
-// which bounds every partial sum, each term is rounded to a multiple of
-// q = 2^-E and added into an integer per output:
-//  - FP32 plans, rows of fewer than 2^16 entries: S / q <= 2^40, each term
-//    t split as t = h 2^16 + l (0 <= l < 2^16), the l's into one 32-bit
-//    word, the h's into another: two adds without a return value or carry
-//    (gpu_intersect_fx.cu's split form);
-//  - otherwise S / q < 2^61 and a 64-bit two's complement sum (hi, lo): the
-//    low word's add returns its old value, so its carry is known exactly.
+// adds give the same bits in any order.  With S >= nnz(a) max |g|, which
+// bounds every partial sum, each term is rounded to a multiple of q = 2^-E
+// and added into an integer per output:
+//  - FP32 plans, rows of fewer than 2^16 entries: each term t is split as
+//    t = h 2^16 + l (0 <= l < 2^16), the l's added into one 32-bit word,
+//    the h's into another: two adds without a return value or carry
+//    (gpu_intersect_fx.cu's split form), exact while |t| < 2^51 and the
+//    sum is under 2^47.  max |g| is not known before the terms are; G, an
+//    estimate of it from f at each column's value with e and with the
+//    tile's smallest and largest value, sets S / q <= 2^40, and the sweep
+//    finds max |g| as it goes: where it exceeds 128 G (the sums could pass
+//    2^47) or is under G / 4096 (q needlessly coarse), the sweep is done
+//    again with S from it.
+//  - otherwise a first sweep finds max |g|, S / q < 2^61, and a 64-bit two's
+//    complement sum (hi, lo): the low word's add returns its old value, so
+//    its carry is known exactly.
 // A pair's sum is then off by at most min(nnz a, nnz b) q / 2: where that
 // could pass 1/8 of the output's tolerance (relative 1e-5 FP32, 1e-12
 // FP64) of the union sum, or where the rewrite cancels (gxd_needs_exact's
 // rule), the thread that owns the pair merges it over the union instead.
 // A row with a term that is not finite adds its terms in double in column
 // order, a barrier between columns.
-extern "C" __global__ void gxd_user_rewrite (const long long *Ap,
+// (5 blocks of @THREADS@ threads per SM, as its shared memory allows)
+extern "C" __global__ void __launch_bounds__ (@THREADS@, 5) gxd_user_rewrite (const long long *Ap,
     const int *Aj, const gxd_T *Ax, const long long *Bp, const int *Bj,
     const gxd_T *Bx, const long long *colptr, const int *rows,
-    const gxd_T *vals, const double *na, const double *nb, long long i0,
-    long long j0, long long w, long long n, long long k, double e,
-    double fee, double tau, gxd_T *C)
+    const gxd_T *vals, const double *na, const double *nb,
+    const unsigned long long *st, long long i0, long long j0, long long w,
+    long long n, long long k, double e, double fee, double tau, gxd_T *C)
 {
     // fixed point: w low words, then w high words; else w doubles
     extern __shared__ unsigned int lo [] ;
@@ -351,95 +420,120 @@ extern "C" __global__ void gxd_user_rewrite (const long long *Ap,
     __shared__ int s_off [GXD_USER_ICH + 1] ;
     __shared__ double s_max [32] ;
     const long long i = i0 + blockIdx.x ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
-    const long long alo = Ap [i], ahi = Ap [i+1] ;
-    for (long long jj = tid ; jj < 2 * w ; jj += nt) lo [jj] = 0 ;
-
-    // the largest |g| (NaN: as inf)
-    double mx = 0 ;
-    for (long long base = alo ; base < ahi ; base += GXD_USER_ICH)
+    const int tid = threadIdx.x, nt = blockDim.x, ww = (int) w ;
+    const long long alo = Ap [i], ahi = Ap [i+1], nnz = ahi - alo ;
+    const bool split = (sizeof (gxd_T) == 4) && (nnz < 65536) ;
+    auto zero = [&] ()
     {
-        const int cmax = (int) min ((long long) GXD_USER_ICH, ahi - base) ;
-        __syncthreads () ;              // the last chunk's readers done
-        const int total = gxd_user_stage (Aj, Ax, colptr, base, cmax, e,
-            s_lo, s_x, s_fx, s_off) ;
-        gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals, e,
-            fee, [&] (double g, int) {
-                const double a = fabs (g) ;
-                mx = (a <= mx) ? mx : ((a == a) ? a : INFINITY) ; }) ;
-    }
-    for (int off = 16 ; off > 0 ; off >>= 1)
-        mx = fmax (mx, __shfl_xor_sync (0xffffffffu, mx, off)) ;
-    __syncthreads () ;
-    if ((tid & 31) == 0) s_max [tid / 32] = mx ;
-    __syncthreads () ;
-    for (int u = 0 ; u < nt / 32 ; u++) mx = fmax (mx, s_max [u]) ;
-    const double S = (double) (ahi - alo) * mx ;
-    const bool fixed = (S <= 1.7976931348623157e308) ;
-    const bool split = (sizeof (gxd_T) == 4) && (ahi - alo < 65536) ;
-    int ex = 0 ;
-    if (S > 0) frexp (S, &ex) ;                 // S < 2^ex
-    const int E = min ((split ? 40 : 61) - ex, 1000) ;
-    const double up = ldexp (1.0, E), qu = ldexp (1.0, -E) ;
-
-    for (long long base = alo ; base < ahi ; base += GXD_USER_ICH)
+        __syncthreads () ;              // the last readers done
+        for (int q = tid ; q < ww ; q += nt) ((uint2 *) lo) [q] = make_uint2 (0, 0) ;
+    } ;
+    // every product of row i with the tile: act (g, slot); returns the
+    // largest |g| (NaN: as inf), the same in every thread
+    auto sweep = [&] (auto act) -> double
     {
-        const int cmax = (int) min ((long long) GXD_USER_ICH, ahi - base) ;
-        if (!fixed)
+        double m = 0 ;
+        for (long long base = alo ; base < ahi ; base += GXD_USER_ICH)
         {
-            for (int t = 0 ; t < cmax ; t++)
-            {
-                const int c = Aj [base + t] ;
-                const double x = (double) Ax [base + t] ;
-                const double fx = gxd_f (x, e) ;
-                for (long long q = colptr [c] + tid ; q < colptr [c+1] ; q += nt)
-                {
-                    const double y = (double) vals [q] ;
-                    acc [rows [q]] += gxd_f (x, y) - fx - gxd_f (e, y) + fee ;
-                }
-                __syncthreads () ;
-            }
-            continue ;
+            const int cmax = (int) min ((long long) GXD_USER_ICH, ahi - base) ;
+            __syncthreads () ;          // the last chunk's readers done
+            const int total = gxd_user_stage (Aj, Ax, colptr, base, cmax, e,
+                s_lo, s_x, s_fx, s_off) ;
+            gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals,
+                e, fee, [&] (double g, int s) {
+                    const double a = fabs (g) ;
+                    m = (a <= m) ? m : ((a == a) ? a : INFINITY) ;
+                    act (g, s) ; }) ;
         }
+        return gxd_user_block_max (m, s_max) ;
+    } ;
+    // t = round (g up) split: the low word of fma (g, up, 1.5 2^52) is t mod
+    // 2^32, its high word less 0x43380000 is t >> 32
+    auto add_split = [=] (double up)
+    {
+        return [=] (double g, int s) {
+            const double d = fma (g, up, 0x1.8p52) ;
+            const unsigned int tl = (unsigned int) __double2loint (d) ;
+            const unsigned int th = (unsigned int) (__double2hiint (d) - 0x43380000) ;
+            atomicAdd (lo + s, tl & 0xffffu) ;
+            atomicAdd (hi + s, (th << 16) | (tl >> 16)) ; } ;
+    } ;
+
+    zero () ;
+    double mx ;
+    int E ;
+    if (split)
+    {
+        const double ylo = gxd_user_unkey (~st [0]), yhi = gxd_user_unkey (st [1]) ;
+        double G = 0 ;
+        for (long long p = alo + tid ; p < ahi ; p += nt)
+        {
+            const double x = (double) Ax [p] ;
+            G = fmax (G, fabs (gxd_f (x, e) - fee)
+                + fmax (fabs (gxd_f (x, ylo)), fabs (gxd_f (x, yhi)))) ;
+        }
+        G = gxd_user_block_max (G, s_max) + __longlong_as_double ((long long) st [2]) ;
+        if (!((double) nnz * G <= 1.7976931348623157e308)) G = 0 ;
+        E = gxd_user_exp ((double) nnz * G, 40) ;
+        mx = sweep (add_split (ldexp (1.0, E))) ;
+        if (!(mx <= 128 * G && mx * 4096 >= G) && (double) nnz * mx <= 1.7976931348623157e308)
+        {
+            E = gxd_user_exp ((double) nnz * mx, 40) ;
+            zero () ;
+            sweep (add_split (ldexp (1.0, E))) ;
+        }
+    }
+    else
+    {
+        mx = sweep ([] (double, int) { }) ;
+        E = gxd_user_exp ((double) nnz * mx, 61) ;
+        const double up = ldexp (1.0, E) ;
+        if ((double) nnz * mx <= 1.7976931348623157e308)
+        {
+            sweep ([=] (double g, int s) {
+                // the 64-bit two's complement sum (hi, lo)
+                const unsigned long long u = (unsigned long long) __double2ll_rn (g * up) ;
+                const unsigned int l = (unsigned int) u, old = atomicAdd (lo + s, l) ;
+                const unsigned int h = (unsigned int) (u >> 32) + (unsigned int) (old + l < old) ;
+                if (h != 0) atomicAdd (hi + s, h) ; }) ;
+        }
+    }
+    const bool fixed = ((double) nnz * mx <= 1.7976931348623157e308) ;
+    if (!fixed)
+    {
+        zero () ;
         __syncthreads () ;
-        const int total = gxd_user_stage (Aj, Ax, colptr, base, cmax, e,
-            s_lo, s_x, s_fx, s_off) ;
-        if (split)
+        for (long long p = alo ; p < ahi ; p++)
         {
-            gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals,
-                e, fee, [&] (double g, int s) {
-                    // the low word of fma (g, up, 1.5 2^52) is t mod 2^32,
-                    // its high word less 0x43380000 is t >> 32
-                    const double d = fma (g, up, 0x1.8p52) ;
-                    const unsigned int tl = (unsigned int) __double2loint (d) ;
-                    const unsigned int th = (unsigned int) (__double2hiint (d) - 0x43380000) ;
-                    atomicAdd (lo + s, tl & 0xffffu) ;
-                    atomicAdd (hi + s, (th << 16) | (tl >> 16)) ; }) ;
-        }
-        else
-        {
-            gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals,
-                e, fee, [&] (double g, int s) {
-                    const unsigned long long u = (unsigned long long) __double2ll_rn (g * up) ;
-                    const unsigned int l = (unsigned int) u, old = atomicAdd (lo + s, l) ;
-                    const unsigned int h = (unsigned int) (u >> 32) + (unsigned int) (old + l < old) ;
-                    if (h != 0) atomicAdd (hi + s, h) ; }) ;
+            const int c = Aj [p] ;
+            const double x = (double) Ax [p] ;
+            const double fx = gxd_f (x, e) ;
+            for (long long q = colptr [c] + tid ; q < colptr [c+1] ; q += nt)
+            {
+                const double y = (double) vals [q] ;
+                acc [rows [q]] += gxd_f (x, y) - fx - gxd_f (e, y) + fee ;
+            }
+            __syncthreads () ;
         }
     }
     __syncthreads () ;
-    const double kf = (double) k * fee, sa = na [i] ;
+    const double kf = (double) k * fee, sa = na [i], qu = ldexp (1.0, -E) ;
     const double eta = (sizeof (gxd_T) == 8) ? 1e-12 / 8 : 1e-5 / 8 ;
     gxd_T *crow = C + (long long) blockIdx.x * n + j0 ;
-    for (long long jj = tid ; jj < w ; jj += nt)
+    for (int jj = tid ; jj < ww ; jj += nt)
     {
         const long long j = j0 + jj ;
         const double sb = nb [j] ;
-        double t = acc [jj] ;
-        if (fixed && split) t = (double) ((long long) (int) hi [jj] * 65536 + (long long) lo [jj]) * qu ;
-        else if (fixed) t = (double) (long long) (((unsigned long long) hi [jj] << 32) | lo [jj]) * qu ;
+        double t, nq = (double) nnz ;
+        if (!fixed) t = acc [jj] ;
+        else if (split) t = (double) ((long long) (int) hi [jj] * 65536 + (long long) lo [jj]) * qu ;
+        else
+        {
+            t = (double) (long long) (((unsigned long long) hi [jj] << 32) | lo [jj]) * qu ;
+            nq = (double) min (nnz, Bp [j+1] - Bp [j]) ;
+        }
         double raw = kf + sa + sb + t ;
         const double scale = fabs (kf) + fabs (sa) + fabs (sb) ;
-        const double nq = (double) min (ahi - alo, Bp [j+1] - Bp [j]) ;
         if (!(fabs (raw) >= tau * scale) || !(fabs (raw) + scale <= 1.7976931348623157e308)
             || (fixed && 0.5 * qu * nq > eta * fabs (raw)))
         {
@@ -580,6 +674,7 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
     replace_all (src, "@KERNELS@", user_select_ok (P) ? "#define GXD_USER_SELECT"
         : user_rewrite_ok (P) ? "#define GXD_USER_REWRITE" : "") ;
     replace_all (src, "@T@", P->fp64 ? "double" : "float") ;
+    replace_all (src, "@THREADS@", std::to_string (GXD_USER_THREADS)) ;
     replace_all (src, "@MULT@", mult) ;
     replace_all (src, "@ADD@", add) ;
     replace_all (src, "@ID@", id) ;
@@ -604,6 +699,27 @@ static GrB_Info launch_flat (void *fn, long long count, void **args,
     if (nb < 1) nb = 1 ;
     return gxd_nvrtc_launch (fn, (unsigned) nb, 1, GXD_USER_THREADS, 0, s,
         args, msg) ;
+}
+
+// each tile's range for the rewrite (gxd_user_range; G->csc built)
+static GrB_Info rewrite_ranges (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    gxd_user_ctx *U = &G->user ;
+    const size_t bytes = 3 * G->ntiles * sizeof (unsigned long long) ;
+    double e = G->P.identity ;
+    GXD_CUDA_TRY (cudaMalloc (&U->trange, bytes)) ;
+    GXD_CUDA_TRY (cudaMemsetAsync (U->trange, 0, bytes, s)) ;
+    for (int64_t t = 0 ; t < G->ntiles ; t++)
+    {
+        long long j0 = t * G->tn, w = (j0 + G->tn < G->B.nrows) ? G->tn : G->B.nrows - j0 ;
+        unsigned long long *st = U->trange + 3 * t ;
+        void *args [ ] = { &G->B.p, &G->B.x, &j0, &w, &e, &st } ;
+        GXD_GPU_TRY (gxd_nvrtc_launch (U->range, GXD_USER_RANGE_BLOCKS, 1,
+            GXD_USER_THREADS, 0, s, args, msg)) ;
+    }
+cleanup:
+    return info ;
 }
 
 // n0 of the rows of A and B for the rewrite (gxd_user_norms)
@@ -693,6 +809,7 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     {
         GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite, src, "gxd_user_rewrite", msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->norms, src, "gxd_user_norms", msg)) ;
+        GXD_GPU_TRY (gxd_nvrtc_function (&U->range, src, "gxd_user_range", msg)) ;
         GXD_GPU_TRY (rewrite_norms (G, s, msg)) ;
         G->tn = (n < GXD_USER_TN) ? (n > 0 ? n : 1) : GXD_USER_TN ;
     }
@@ -702,6 +819,7 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     if (G->csc == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
     GXD_GPU_TRY (gxd_build_csc_tiles (&G->B, P->fp64, G->tn, G->ntiles, G->csc,
         &G->csc_pool, s, msg)) ;
+    if (U->rewrite != NULL) GXD_GPU_TRY (rewrite_ranges (G, s, msg)) ;
 cleanup:
     return info ;
 }
@@ -741,10 +859,11 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
                     GXD_USER_THREADS, smem, s, args, msg)) ;
                 continue ;
             }
+            unsigned long long *st = U->trange + 3 * t ;
             void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
                 &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
-                &U->na, &U->nb, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
-                &C } ;
+                &U->na, &U->nb, &st, &first, &j0, &w, &n, &k, &e, &U->fee,
+                &U->tau, &C } ;
             GXD_GPU_TRY (gxd_nvrtc_launch (U->rewrite, (unsigned) nr, 1,
                 GXD_USER_THREADS, (unsigned) (w * sizeof (double)), s, args,
                 msg)) ;
