@@ -14,13 +14,13 @@
 //    the products of row i's columns with B's columns in the tile (B by
 //    columns) as one flat list, adding each g in fixed point into a shared
 //    accumulator per row of B: integer sums, the same bits every run in
-//    any order, scaled by the largest |g| of the block's products, found
-//    by a first pass over them.  Work: the intermediate products of A*B'
-//    twice, where the built-in intersection kernel takes them once (its
-//    bounds are the metrics' own).  A pair whose raw sum is under
-//    tau times its scale (cancellation: gxd_needs_exact's rule), or whose
-//    rounding to the fixed point could pass the tolerance, is recomputed
-//    over the union by the thread that owns it.
+//    any order, scaled by a bound on the block's |g| (FP32: guessed, then
+//    checked by the sweep, which is done again where the guess was off;
+//    FP64: found by a first sweep).  Work: the intermediate products of
+//    A*B' once (FP32, where the guess holds) or twice.  A pair whose raw
+//    sum is under tau times its scale (cancellation: gxd_needs_exact's
+//    rule), or whose rounding to the fixed point could pass the tolerance,
+//    is recomputed over the union by the thread that owns it.
 //  - gxd_user_select, for (+) = MAX or MIN: the split of
 //    gpu_split_select.cuh, the walk k_chebyshev (gpu_chebyshev.cu) takes
 //    too, included from memory (gpu_nvrtc.cu).  Its keys are f(x,e) for a's
