@@ -328,6 +328,34 @@ static void a_spike_on_near_values (void **state)
     run_example ("spike", "PLUS", 0) ;
 }
 
+// rows of more than 2^16 entries, FP32: the GPU's rewrite sums those rows
+// in 64 bits (its two split words hold fewer terms an output)
+static void rows_of_more_than_65536_entries (void **state)
+{
+    GXT_START ( ) ;
+    gxt_spec sa = { .m = 3, .k = 70000, .density = 0.02, .dense_row = 0,
+        .values = GXT_MIXED } ;
+    gxt_spec sb = { .m = 5, .k = 70000, .density = 0.02, .dense_row = 3,
+        .values = GXT_MIXED } ;
+    GrB_Matrix A, B, C = NULL ;
+    gxt_random (&A, &sa) ;
+    gxt_random (&B, &sb) ;
+    GrB_Type type = GrB_FP32 ;
+    GrB_Monoid add = monoid ("PLUS", type) ;
+    GrB_BinaryOp op = make_op (op_named ("absdiff"), type, true, "_long") ;
+    GxB_NAMM namm = NULL ;
+    GrB_Semiring s = NULL ;
+    GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
+    GXT_OK (distance (&C, type, s, A, B)) ;
+    check_union (C, add, op, op_named ("absdiff")->abs32, 0, type, A, B,
+        gxt_rtol (type), "absdiff FP32, PLUS, rows of 70,000 entries") ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+    GrB_Semiring_free (&s) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_BinaryOp_free (&op) ;
+}
+
 // min over the union of x + y: the tropical (min, +) product
 static void tropical_min_plus (void **state)
 {
@@ -1033,6 +1061,7 @@ int main (void)
         cmocka_unit_test_setup_teardown (absdiff_max_is_chebyshev_and_identity_one, setup, teardown),
         cmocka_unit_test_setup_teardown (not_a_number_on_some_products, setup, teardown),
         cmocka_unit_test_setup_teardown (a_spike_on_near_values, setup, teardown),
+        cmocka_unit_test_setup_teardown (rows_of_more_than_65536_entries, setup, teardown),
         cmocka_unit_test_setup_teardown (tropical_min_plus, setup, teardown),
         cmocka_unit_test_setup_teardown (a_user_monoid_is_compiled, setup, teardown),
         cmocka_unit_test_setup_teardown (integer_operators_are_exact, setup, teardown),
