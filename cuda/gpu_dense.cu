@@ -99,7 +99,7 @@ GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     }
     else GXD_GPU_TRY (gxd_upload_csr (B, P->fp64, true, &G->B, s, msg)) ;
     if (strategy == GXD_STRAT_USER)
-        GXD_GPU_TRY (gxd_user_prepare (G, s, msg))
+        GXD_GPU_TRY (gxd_user_prepare (G, A, B, s, msg))
     else if (strategy == GXD_STRAT_SPSV)
         GXD_GPU_TRY (gxd_spsv_prepare (G, tile_rows, s, msg))
     else if (strategy == GXD_STRAT_CHEBYSHEV)

@@ -400,7 +400,9 @@ struct gxd_user_ctx
     // |f(e,y)| (gxd_user_range)
     unsigned long long *trange ;
     double fee, tau ;
-    // (+) = MAX or MIN: rows of A and B in key order (gxd_user_select)
+    // (+) = MAX or MIN: whether f(e,e) is counted (gxd_user_select, else
+    // gxd_user_select_nc); rows of A and B in key order
+    bool counts ;
     int32_t *Asj, *Bsj ;
     void *Asx ;
     double *Ak, *Bk ;
@@ -573,7 +575,8 @@ GrB_Info gxd_chebyshev_finite (const gxd_gpu_ctx *G, bool *finite,
 
 // a plan with a user's operator (gxd_plan_user): the kernels of
 // gpu_user.cu, compiled for it (every other strategy's kernels are built in)
-GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
+GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
+    const gxd_csr *B, cudaStream_t s, char *msg) ;
 GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg) ;
 

@@ -46,6 +46,7 @@ typedef struct
     CUresult (*launch) (CUfunction, unsigned, unsigned, unsigned, unsigned,
         unsigned, unsigned, unsigned, CUstream, void **, void **) ;
     CUresult (*unload) (CUmodule) ;
+    CUresult (*set_attribute) (CUfunction, CUfunction_attribute, int) ;
     bool loaded ;
 }
 gxd_rtc ;
@@ -89,7 +90,8 @@ static bool rtc_load (void)
         && SYM (hc, load, "cuModuleLoadData")
         && SYM (hc, get_function, "cuModuleGetFunction")
         && SYM (hc, launch, "cuLaunchKernel")
-        && SYM (hc, unload, "cuModuleUnload") ;
+        && SYM (hc, unload, "cuModuleUnload")
+        && SYM (hc, set_attribute, "cuFuncSetAttribute") ;
     return rtc.loaded ;
 }
 
@@ -214,7 +216,14 @@ GrB_Info gxd_nvrtc_function (void **fn, const std::string &src,
 GrB_Info gxd_nvrtc_launch (void *fn, unsigned gx, unsigned gy,
     unsigned threads, unsigned smem, cudaStream_t s, void **args, char *msg)
 {
-    // rtc is loaded: fn came from gxd_nvrtc_function
+    // rtc is loaded: fn came from gxd_nvrtc_function.  Shared memory past
+    // the 48 KiB a launch gets by default is asked for first
+    if (smem > 48 * 1024 && rtc.set_attribute ((CUfunction) fn,
+        CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) smem) != CUDA_SUCCESS)
+    {
+        return gxd_fail (GrB_PANIC, msg, "a user operator's kernel could not "
+            "have the shared memory it needs") ;
+    }
     if (rtc.launch ((CUfunction) fn, gx, gy, 1, threads, 1, 1, smem,
         (CUstream) s, args, NULL) != CUDA_SUCCESS)
     {

@@ -53,6 +53,12 @@
 // and row i's columns as a bit set up to GXD_USER_BITS columns, within the
 // same 48 KiB
 #define GXD_USER_SEL_TN 2048
+// the same where f(e,e) needs no count (gxd_user_select_nc): 12 bytes a
+// row, 45 KiB, and with a's bit set past the 48 KiB a launch gets without
+// asking (gxd_nvrtc_launch asks); as wide as the built-in Chebyshev's
+// tiles, which made MAX operators on MovieLens-like and text-like sets
+// 1.46-1.57x faster than 2,048 rows with counts
+#define GXD_USER_SEL_TN_NC 3840
 #define GXD_USER_BITS 65536
 // blocks of the tiles' range kernel (grid-stride over a tile's entries)
 #define GXD_USER_RANGE_BLOCKS 256
@@ -153,13 +159,15 @@ extern "C" __global__ void gxd_user_keys (const gxd_T *x, long long nnz,
 
 // (+) = MAX or MIN for gxd_split_select: the terms f(x,y) under (+) from
 // NaN, the sorted rows' keys f(x,e) and f(e,y) (gxd_user_keys),
-// and f(e,e) where the rows' union misses a column
-struct gxd_user_op
+// and f(e,e) where the rows' union misses a column: counted (COUNTS), or,
+// where every pair's rows have fewer than k columns together (the
+// caller's check), joined from the start, which max and min allow
+template <bool COUNTS> struct gxd_user_op
 {
     const double *Ak, *Bk ;
     double fee ;
-    static constexpr bool counts = true ;
-    __device__ double id () const { return @ID@ ; }
+    static constexpr bool counts = COUNTS ;
+    __device__ double id () const { return COUNTS ? (@ID@) : gxd_a (@ID@, fee) ; }
     __device__ double term (double x, double y) const { return gxd_f (x, y) ; }
     __device__ double add (double s, double t) const { return gxd_a (s, t) ; }
     __device__ double a_key (long long p) const { return Ak [p] ; }
@@ -171,7 +179,8 @@ struct gxd_user_op
 // vals; its entries in key order: Bsj, Bk); Aj row i's columns in order,
 // their bit set in shared memory if use_bits; C's row blockIdx.x (n wide)
 // from column j0
-extern "C" __global__ void gxd_user_select (const long long *Ap,
+template <bool COUNTS>
+__device__ __forceinline__ void gxd_user_select_tile (const long long *Ap,
     const int *Aj, const int *Asj, const gxd_T *Asx, const double *Ak,
     const long long *Bp, const int *Bsj, const double *Bk,
     const long long *colptr, const int *rows, const gxd_T *vals,
@@ -179,14 +188,31 @@ extern "C" __global__ void gxd_user_select (const long long *Ap,
     int use_bits, double fee, gxd_T *C)
 {
     // gxd_user_tile's layout: the best term, h, the common columns' count
-    // and a's bit set
+    // (COUNTS) and a's bit set
     extern __shared__ double acc [] ;
     int *h = (int *) (acc + w) ;
     int *cnt = h + w ;
-    unsigned *bits = (unsigned *) (cnt + w) ;
-    gxd_split_select (gxd_user_op { Ak, Bk, fee }, Ap, Aj, Asj, Asx, Bp, Bsj,
-        colptr, rows, vals, i0, j0, w, n, k, use_bits != 0, acc, h, cnt, bits,
-        C) ;
+    unsigned *bits = (unsigned *) (COUNTS ? cnt + w : h + w) ;
+    gxd_split_select (gxd_user_op <COUNTS> { Ak, Bk, fee }, Ap, Aj, Asj, Asx,
+        Bp, Bsj, colptr, rows, vals, i0, j0, w, n, k, use_bits != 0, acc, h,
+        cnt, bits, C) ;
+}
+
+#define GXD_USER_SELECT_ARGS (const long long *Ap, const int *Aj,           \
+    const int *Asj, const gxd_T *Asx, const double *Ak, const long long *Bp, \
+    const int *Bsj, const double *Bk, const long long *colptr,              \
+    const int *rows, const gxd_T *vals, long long i0, long long j0,         \
+    long long w, long long n, long long k, int use_bits, double fee,        \
+    gxd_T *C)
+extern "C" __global__ void gxd_user_select GXD_USER_SELECT_ARGS
+{
+    gxd_user_select_tile <true> (Ap, Aj, Asj, Asx, Ak, Bp, Bsj, Bk, colptr,
+        rows, vals, i0, j0, w, n, k, use_bits, fee, C) ;
+}
+extern "C" __global__ void gxd_user_select_nc GXD_USER_SELECT_ARGS
+{
+    gxd_user_select_tile <false> (Ap, Aj, Asj, Asx, Ak, Bp, Bsj, Bk, colptr,
+        rows, vals, i0, j0, w, n, k, use_bits, fee, C) ;
 }
 #endif
 
@@ -740,6 +766,15 @@ cleanup:
     return info ;
 }
 
+// the most entries a row of H holds
+static int64_t max_degree (const gxd_csr *H)
+{
+    int64_t d = 0 ;
+    for (int64_t i = 0 ; i < H->nrows ; i++)
+        if (H->p [i+1] - H->p [i] > d) d = H->p [i+1] - H->p [i] ;
+    return d ;
+}
+
 // gxd_user_pairs on npairs pairs: rows i0 + q / n (Prow NULL) or the
 // mask's (Prow [q], Pj [q]); C [q] each
 static GrB_Info launch_pairs (void *fn, const gxd_dcsr *A, const gxd_dcsr *B,
@@ -782,7 +817,8 @@ cleanup:
     return info ;
 }
 
-GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
+    const gxd_csr *B, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     const gxd_plan *P = &G->P ;
@@ -798,11 +834,15 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     U->tau = P->fp64 ? GXD_TAU_FP64 : GXD_TAU_FP32 ;
     if (user_select_ok (P) && G->A.nnz < INT32_MAX && G->B.nnz < INT32_MAX)
     {
-        GXD_GPU_TRY (gxd_nvrtc_function (&U->select, src, "gxd_user_select", msg)) ;
+        // f(e,e) is counted only where two rows may hold every column
+        U->counts = (max_degree (A) + max_degree (B) >= A->ncols) ;
+        GXD_GPU_TRY (gxd_nvrtc_function (&U->select, src, U->counts
+            ? "gxd_user_select" : "gxd_user_select_nc", msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->keys, src, "gxd_user_keys", msg)) ;
         GXD_GPU_TRY (sort_side (G, &G->A, 1, &U->Asj, &U->Asx, &U->Ak, s, msg)) ;
         GXD_GPU_TRY (sort_side (G, &G->B, 0, &U->Bsj, NULL, &U->Bk, s, msg)) ;
-        G->tn = (n < GXD_USER_SEL_TN) ? (n > 0 ? n : 1) : GXD_USER_SEL_TN ;
+        const int64_t tn = U->counts ? GXD_USER_SEL_TN : GXD_USER_SEL_TN_NC ;
+        G->tn = (n < tn) ? (n > 0 ? n : 1) : tn ;
     }
     else if (!user_rewrite_ok (P)) return GrB_SUCCESS ;
     else
@@ -849,7 +889,7 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
             if (U->select != NULL)
             {
                 int use_bits = (k <= GXD_USER_BITS) ;
-                const unsigned smem = (unsigned) (w * (sizeof (double) + 2 * sizeof (int))
+                const unsigned smem = (unsigned) (w * (sizeof (double) + (U->counts ? 2 : 1) * sizeof (int))
                     + (use_bits ? (k + 31) / 32 * sizeof (unsigned) : 0)) ;
                 void *args [ ] = { &G->A.p, &G->A.j, &U->Asj, &U->Asx, &U->Ak,
                     &G->B.p, &U->Bsj, &U->Bk, &G->csc [t].colptr, &G->csc [t].rows,
