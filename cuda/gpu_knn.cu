@@ -10,14 +10,18 @@
 // larger first for a similarity, NaN last, ties to the smaller column), a
 // total order, so the k selected do not depend on how the work is split.
 //
-// Selection, one block per row, two ways by k:
-// - k <= GXD_GPU_KNN_LIST_K: each thread keeps a sorted list of its k best
-//   over the columns it strides through (a candidate costs one comparison
-//   with the list's last once the list is full), then the block merges the
-//   lists pairwise in shared memory, log2 (threads) rounds.  One pass over
-//   the row; the lists live in registers, so k must stay small.
-// - larger k: radix select.  Each distance maps to an unsigned key whose
-//   order is the library's (gxd_key); histograms of 8-bit digits, most
+// Selection, one block per row, two ways by k.  Each distance maps to an
+// unsigned key whose order is the library's (gxd_key), and (key, column)
+// is a total order.
+// - k <= GXD_GPU_KNN_FILTER_K: a filter.  A bound, the k-th best of 256
+//   columns spread over the row, lets a thread drop almost every distance
+//   with one comparison as the block streams through the row; those that
+//   pass are listed in shared memory, and when the list nears its room it
+//   is sorted (bitonic) and cut to its k best, whose last is the new bound.
+//   One pass over the row at the rate of memory whatever the row's order:
+//   the sample's bound lets about k n / 256 distances pass, an increasing
+//   or decreasing row included.
+// - larger k: radix select.  Histograms of the keys' 8-bit digits, most
 //   significant first, narrow the key range that holds the k-th best until
 //   that range holds exactly the candidates still needed (or the key is
 //   exact: ties).  One more pass collects the rows before the range and the
@@ -34,79 +38,9 @@
 #include <algorithm>
 
 #define GXD_GPU_KNN_THREADS 256
-// the list selection's limit (its lists are k registers a thread)
-#define GXD_GPU_KNN_LIST_K 32
-
-typedef struct { double d ; int64_t j ; } gxd_kc ;
-
-// rows i0 + blockIdx.x of the tile D (row-major, n columns): the k best
-// (k <= GXD_GPU_KNN_LIST_K) into out_j / out_d (k slots per row), their
-// number into out_n
-template <typename T>
-__global__ void k_topk (const T *__restrict__ D, int64_t n, int k,
-    bool largest, int64_t i0, bool exclude_self, int64_t *out_j,
-    double *out_d, int64_t *out_n)
-{
-    extern __shared__ gxd_kc sm [] ;
-    const int64_t r = blockIdx.x ;
-    const T *row = D + r * n ;
-    const int64_t gi = i0 + r ;
-    double ld [GXD_GPU_KNN_LIST_K] ;
-    int64_t lj [GXD_GPU_KNN_LIST_K] ;
-    int cnt = 0 ;
-    for (int64_t j = threadIdx.x ; j < n ; j += blockDim.x)
-    {
-        if (exclude_self && j == gi) continue ;
-        double v = (double) row [j] ;
-        if (cnt == k && !gxd_kc_before (v, j, ld [k-1], lj [k-1], largest)) continue ;
-        int p = (cnt < k) ? cnt++ : k - 1 ;
-        while (p > 0 && gxd_kc_before (v, j, ld [p-1], lj [p-1], largest))
-        {
-            ld [p] = ld [p-1] ; lj [p] = lj [p-1] ; p-- ;
-        }
-        ld [p] = v ; lj [p] = j ;
-    }
-    // empty slots: NaN at column INT64_MAX, after every real candidate
-    gxd_kc *mine = sm + (int64_t) threadIdx.x * k ;
-    for (int q = 0 ; q < k ; q++)
-    {
-        mine [q].d = (q < cnt) ? ld [q] : CUDART_NAN ;
-        mine [q].j = (q < cnt) ? lj [q] : INT64_MAX ;
-    }
-    __syncthreads () ;
-    for (int s = 1 ; s < (int) blockDim.x ; s *= 2)
-    {
-        if ((threadIdx.x % (2*s)) == 0 && threadIdx.x + s < blockDim.x)
-        {
-            const gxd_kc *b = sm + (int64_t) (threadIdx.x + s) * k ;
-            int ia = 0, ib = 0 ;
-            for (int q = 0 ; q < k ; q++)
-            {
-                bool take_a = gxd_kc_before (mine [ia].d, mine [ia].j, b [ib].d,
-                    b [ib].j, largest) ;
-                if (take_a) { ld [q] = mine [ia].d ; lj [q] = mine [ia].j ; ia++ ; }
-                else        { ld [q] = b [ib].d ;    lj [q] = b [ib].j ;    ib++ ; }
-            }
-            for (int q = 0 ; q < k ; q++) { mine [q].d = ld [q] ; mine [q].j = lj [q] ; }
-        }
-        __syncthreads () ;
-    }
-    if (threadIdx.x == 0)
-    {
-        int64_t found = 0 ;
-        for (int q = 0 ; q < k ; q++)
-        {
-            if (sm [q].j == INT64_MAX) break ;
-            out_j [r * k + q] = sm [q].j ;
-            out_d [r * k + q] = sm [q].d ;
-            found++ ;
-        }
-        out_n [r] = found ;
-    }
-}
 
 //------------------------------------------------------------------------------
-// radix selection
+// the library's order as keys
 //------------------------------------------------------------------------------
 
 template <typename T> struct gxd_key_of ;
@@ -130,6 +64,146 @@ __device__ __forceinline__ typename gxd_key_of<T>::U gxd_key (T v, bool largest)
     // -inf is not all ones
     return u ;
 }
+
+//------------------------------------------------------------------------------
+// filter selection
+//------------------------------------------------------------------------------
+
+// the filter's limit on k, the distances a block's round takes (4 a
+// thread), and its list's room: a round starts with at most
+// GXD_KNN_LIST - GXD_KNN_ROUND listed, so it never overflows; a power of 2
+// for the sort
+#define GXD_GPU_KNN_FILTER_K 32
+#define GXD_KNN_ROUND (4 * GXD_GPU_KNN_THREADS)
+#define GXD_KNN_LIST 2048
+// the sample that sets the first bound
+#define GXD_KNN_SAMPLE GXD_GPU_KNN_THREADS
+
+template <typename U>
+__device__ __forceinline__ bool gxd_kj_before (U ak, int64_t aj, U bk, int64_t bj)
+{
+    return ak < bk || (ak == bk && aj < bj) ;
+}
+
+// all threads: the first len (a power of 2) entries of (lk, lj) sorted
+// by (key, column), ascending; ends with a barrier
+template <typename U>
+__device__ void gxd_knn_sort (U *lk, int64_t *lj, int len)
+{
+    for (int size = 2 ; size <= len ; size <<= 1)
+    {
+        for (int stride = size / 2 ; stride > 0 ; stride >>= 1)
+        {
+            for (int t = threadIdx.x ; t < len / 2 ; t += blockDim.x)
+            {
+                const int lo = 2 * t - (t & (stride - 1)), hi = lo + stride ;
+                const bool up = (lo & size) == 0 ;
+                if (gxd_kj_before (lk [hi], lj [hi], lk [lo], lj [lo]) == up)
+                {
+                    const U k0 = lk [lo] ; lk [lo] = lk [hi] ; lk [hi] = k0 ;
+                    const int64_t j0 = lj [lo] ; lj [lo] = lj [hi] ; lj [hi] = j0 ;
+                }
+            }
+            __syncthreads () ;
+        }
+    }
+}
+
+// all threads: the list's cnt entries sorted, padded to a power of 2 with
+// entries after every real one; returns that power
+template <typename U>
+__device__ int gxd_knn_sort_list (U *lk, int64_t *lj, int cnt)
+{
+    int len = 2 ;
+    while (len < cnt) len *= 2 ;
+    for (int q = cnt + threadIdx.x ; q < len ; q += blockDim.x)
+    {
+        lk [q] = ~(U) 0 ; lj [q] = INT64_MAX ;
+    }
+    __syncthreads () ;
+    gxd_knn_sort (lk, lj, len) ;
+    return len ;
+}
+
+// rows i0 + blockIdx.x of the tile D (row-major, n columns): the k best
+// (k <= GXD_GPU_KNN_FILTER_K) into out_j / out_d (k slots per row), their
+// number into out_n
+template <typename T>
+__global__ void __launch_bounds__ (GXD_GPU_KNN_THREADS)
+k_topk (const T *__restrict__ D, int64_t n, int k, bool largest, int64_t i0,
+    bool exclude_self, int64_t *out_j, double *out_d, int64_t *out_n)
+{
+    typedef typename gxd_key_of<T>::U U ;
+    __shared__ U lk [GXD_KNN_LIST] ;
+    __shared__ int64_t lj [GXD_KNN_LIST] ;
+    __shared__ U bk ;                       // the bound: (bk, bj) passes
+    __shared__ int64_t bj ;
+    __shared__ int cnt ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const int64_t r = blockIdx.x ;
+    const T *row = D + r * n ;
+    const int64_t gi = i0 + r ;
+    const bool self_in = exclude_self && gi < n ;
+    // the first bound: the k-th best of a sample (no bound with fewer than
+    // k in it)
+    {
+        const int64_t j = (n <= GXD_KNN_SAMPLE) ? tid : tid * n / GXD_KNN_SAMPLE ;
+        const bool ok = tid < GXD_KNN_SAMPLE && j < n && !(self_in && j == gi) ;
+        if (tid < GXD_KNN_SAMPLE)
+        {
+            lk [tid] = ok ? gxd_key<T> (row [j], largest) : ~(U) 0 ;
+            lj [tid] = ok ? j : INT64_MAX ;
+        }
+        __syncthreads () ;
+        gxd_knn_sort (lk, lj, GXD_KNN_SAMPLE) ;
+        if (tid == 0)
+        {
+            bk = lk [k-1] ; bj = lj [k-1] ;     // (~0, INT64_MAX): no bound
+            cnt = 0 ;
+        }
+        __syncthreads () ;
+    }
+    for (int64_t base = 0 ; base < n ; base += GXD_KNN_ROUND)
+    {
+        const U b = bk ;
+        const int64_t c = bj ;
+        #pragma unroll
+        for (int u = 0 ; u < GXD_KNN_ROUND / GXD_GPU_KNN_THREADS ; u++)
+        {
+            const int64_t j = base + tid + u * nt ;
+            if (j >= n || (self_in && j == gi)) continue ;
+            const U key = gxd_key<T> (row [j], largest) ;
+            if (gxd_kj_before (key, j, b, c) || (key == b && j == c))
+            {
+                const int q = atomicAdd (&cnt, 1) ;
+                lk [q] = key ; lj [q] = j ;
+            }
+        }
+        __syncthreads () ;
+        const int listed = cnt ;
+        if (listed > GXD_KNN_LIST - GXD_KNN_ROUND || base + GXD_KNN_ROUND >= n)
+        {
+            gxd_knn_sort_list (lk, lj, listed) ;
+            if (tid == 0)
+            {
+                cnt = (listed < k) ? listed : k ;
+                if (listed >= k) { bk = lk [k-1] ; bj = lj [k-1] ; }
+            }
+        }
+        __syncthreads () ;
+    }
+    const int found = cnt ;
+    for (int q = tid ; q < found ; q += nt)
+    {
+        out_j [r * k + q] = lj [q] ;
+        out_d [r * k + q] = (double) row [lj [q]] ;
+    }
+    if (tid == 0) out_n [r] = found ;
+}
+
+//------------------------------------------------------------------------------
+// radix selection
+//------------------------------------------------------------------------------
 
 #define GXD_RADIX_BITS 8
 #define GXD_RADIX_BINS (1 << GXD_RADIX_BITS)
@@ -241,12 +315,9 @@ static GrB_Info launch_topk (const void *D, int64_t rows, int64_t n, int k,
     int64_t *dn, cudaStream_t s, char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
-    if (k <= GXD_GPU_KNN_LIST_K)
+    if (k <= GXD_GPU_KNN_FILTER_K)
     {
-        size_t smem = (size_t) GXD_GPU_KNN_THREADS * k * sizeof (gxd_kc) ;
-        GXD_CUDA_TRY (cudaFuncSetAttribute (k_topk<T>,
-            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem)) ;
-        k_topk<T><<<(unsigned) rows, GXD_GPU_KNN_THREADS, smem, s>>> ((const T *) D,
+        k_topk<T><<<(unsigned) rows, GXD_GPU_KNN_THREADS, 0, s>>> ((const T *) D,
             n, k, largest, i0, exclude_self, dj, dd, dn) ;
     }
     else

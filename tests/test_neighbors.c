@@ -138,7 +138,7 @@ static void ties_and_self (void **state)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
 }
 
-// k above the GPU's list selection (32): its radix selection on the GPU,
+// k above the GPU's filter selection (32): its radix selection on the GPU,
 // the heaps on the CPU.  Small integers make many exactly equal distances,
 // so the ties at the k-th place are broken by column or the test fails.
 // Radius graphs of the same rows: on the GPU, selected on the device too.
@@ -184,6 +184,54 @@ static void large_k (void **state)
     check_one (GxB_DIST_CHEBYSHEV_FP32, GrB_FP32, S, S, NULL, false, false,
         true, 199, 0, false, "large k = n - 1, self excluded") ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&S) ;
+}
+
+// rows of distances longer than the GPU filter's rounds (1,024) and its
+// list (2,048), in the orders that are hard for a running bound: each
+// candidate better than the last (increasing values under DOT, largest
+// first; decreasing under MAX.MINUS, smallest first), every distance equal
+// (column order decides), and NaN among them (last; DOT only: verify's
+// reference for MAX gives -inf where every term is NaN, not yet mended).  One column: row i of
+// A holds i + 1, row j of B its pattern's value.  DOT and a NAMM select from
+// tiles of distances on the GPU (the fixed-point kernels select inside).
+static void long_rows (void **state)
+{
+    GXT_START () ;
+    const GrB_Index m = 24, n = 5000 ;
+    GrB_Matrix A, B ;
+    GXT_OK (GrB_Matrix_new (&A, GrB_FP64, m, 1)) ;
+    for (GrB_Index i = 0 ; i < m ; i++) GXT_OK (GrB_Matrix_setElement_FP64 (A, i + 1.0, i, 0)) ;
+    GxB_NAMM namm ;
+    GrB_Semiring maxminus ;
+    GXT_OK (GxB_NAMM_new (&namm, GrB_MINUS_FP64, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&maxminus, GrB_MAX_MONOID_FP64, namm)) ;
+    const char *what [4] = { "increasing", "decreasing", "all equal", "with NaN" } ;
+    for (int pat = 0 ; pat < 4 ; pat++)
+    {
+        GXT_OK (GrB_Matrix_new (&B, GrB_FP64, n, 1)) ;
+        for (GrB_Index j = 0 ; j < n ; j++)
+        {
+            double v = (pat == 0) ? j + 1.0 : (pat == 1) ? (double) (n - j) : (pat == 2) ? 3
+                : (j % 11 == 5) ? NAN : (double) ((j * 7919) % 13) ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (B, v, j, 0)) ;
+        }
+        const uint64_t ks [3] = { 1, 10, 32 } ;
+        for (int q = 0 ; q < 3 ; q++)
+        {
+            char ctx [96] ;
+            snprintf (ctx, sizeof (ctx), "long rows %s, DOT", what [pat]) ;
+            check_one (GxB_DIST_DOT_FP32, GrB_FP32, A, B, NULL, false, false,
+                q == 1, ks [q], 0, true, ctx) ;
+            if (pat == 3) continue ;
+            snprintf (ctx, sizeof (ctx), "long rows %s, MAX.MINUS", what [pat]) ;
+            check_one (maxminus, GrB_FP64, A, B, NULL, false, false, q == 2,
+                ks [q], 0, false, ctx) ;
+        }
+        GrB_Matrix_free (&B) ;
+    }
+    GrB_Semiring_free (&maxminus) ;
+    GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_Matrix_free (&A) ;
 }
 
 static void masks (void **state)
@@ -484,6 +532,7 @@ int main (void)
         cmocka_unit_test (every_metric),
         cmocka_unit_test (ties_and_self),
         cmocka_unit_test (large_k),
+        cmocka_unit_test (long_rows),
         cmocka_unit_test (masks),
         cmocka_unit_test (unions),
         cmocka_unit_test (edges),
