@@ -629,6 +629,70 @@ static void union_rows_of_user_monoid_equals_dense_completion (void **state)
     GrB_BinaryOp_free (&op) ;
 }
 
+// MAX and MIN of NaN terms, as GraphBLAS has them: NaN omitted where a pair
+// has another term, NaN where every term is (never the monoid's identity,
+// which GraphBLAS does not add in).  Row 0 of A and of B NaN in every
+// column: pairs (0, j) and (i, 0) have NaN terms only.
+static void union_rows_of_nan_terms_equal_dense_completion (void **state)
+{
+    GXT_START ( ) ;
+    const gxt_shape nshapes [3] = { GXT_SHAPE_RANDOM, GXT_SHAPE_DENSE, GXT_SHAPE_K1 } ;
+    const GrB_Monoid mons [2] = { GrB_MAX_MONOID_FP64, GrB_MIN_MONOID_FP64 } ;
+    for (int s = 0 ; s < 3 ; s++)
+    {
+        GrB_Matrix A, B ;
+        gxt_pair (&A, &B, nshapes [s], GXT_MIXED) ;
+        GrB_Index m, n, k ;
+        GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+        GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+        GXT_OK (GrB_Matrix_ncols (&k, A)) ;
+        for (GrB_Index c = 0 ; c < k && m > 0 && n > 0 ; c++)
+        {
+            GXT_OK (GrB_Matrix_setElement_FP64 (A, NAN, 0, c)) ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (B, NAN, 0, c)) ;
+        }
+        for (int mo = 0 ; mo < 2 ; mo++)
+        {
+            for (int e = 0 ; e < 2 ; e++)
+            {
+                GrB_Matrix D = NULL, R = NULL ;
+                GXT_OK (GXO_union_rows (&D, mons [mo], GrB_MINUS_FP64,
+                    identities [e], A, B)) ;
+                GXT_OK (GXO_union (&R, mons [mo], GrB_MINUS_FP64,
+                    identities [e], A, B)) ;
+                GrB_Index nnan = 0 ;
+                for (GrB_Index i = 0 ; i < m ; i++)
+                {
+                    for (GrB_Index j = 0 ; j < n ; j++)
+                    {
+                        double x, y ;
+                        GXT_OK (GrB_Matrix_extractElement_FP64 (&x, D, i, j)) ;
+                        GXT_OK (GrB_Matrix_extractElement_FP64 (&y, R, i, j)) ;
+                        nnan += (x != x) ;
+                        if (!(x == y || (x != x && y != y)))
+                        {
+                            GXT_FAIL ("%s, identity %g, shape %s: (%llu,%llu) "
+                                "is %.17g, dense completion %.17g", mo ? "MIN"
+                                : "MAX", identities [e],
+                                gxt_shape_name (nshapes [s]),
+                                (unsigned long long) i, (unsigned long long) j,
+                                x, y) ;
+                        }
+                    }
+                }
+                if (m > 0 && n > 0 && nnan < m + n - 1)
+                {
+                    GXT_FAIL ("%s, shape %s: %llu NaN, expected at least %llu",
+                        mo ? "MIN" : "MAX", gxt_shape_name (nshapes [s]),
+                        (unsigned long long) nnan, (unsigned long long) (m + n - 1)) ;
+                }
+                GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+            }
+        }
+        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    }
+}
+
 // a monoid other than PLUS is refused, not computed wrongly
 static void plus_union_refuses_other_monoids (void **state)
 {
@@ -656,6 +720,7 @@ int main (void)
         cmocka_unit_test (metric_sums_of_many_shared_values_equal_dense_completion),
         cmocka_unit_test (plus_union_refuses_other_monoids),
         cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),
+        cmocka_unit_test (union_rows_of_nan_terms_equal_dense_completion),
     } ;
     return gxt_main ("oracle_union", tests, sizeof (tests) / sizeof (tests [0])) ;
 }

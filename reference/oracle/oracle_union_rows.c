@@ -227,7 +227,8 @@ GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (w.pow, NULL, NULL, mult, one,
         w.e, NULL)) ;
     TRY (adds_to_itself (&w.once, w.pow, w.addop, w.ztype)) ;
-    // D = add's identity, then each row's terms
+    // D = add's identity (the pairs with no term, k = 0), then each row's
+    // terms
     TRY (GrB_Matrix_new (&C, w.ztype, m, n)) ;
     TRY (GXO_fill_identity (C, add, w.ztype)) ;
     ci = calloc (k + 1, sizeof (GrB_Index)) ;
@@ -242,8 +243,11 @@ GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
         TRY (GrB_Matrix_extractTuples_BOOL (NULL, ci, NULL, &nc, arow)) ;
         TRY (GrB_Matrix_clear (R)) ;
         TRY (one_row (R, &w, arow, ci, nc)) ;
-        TRY (GrB_Matrix_assign (C, NULL, w.addop, R, &i, 1, GrB_ALL, n,
-            NULL)) ;
+        // R's entries over the identity, not added to it: GraphBLAS adds
+        // a pair's terms only (a MAX of NaN terms is NaN, where NaN added
+        // to MAX's identity -inf would be -inf)
+        TRY (GxB_Matrix_subassign (C, R, NULL, R, &i, 1, GrB_ALL, n,
+            GrB_DESC_S)) ;
     }
     *D = C ;
     C = NULL ;
