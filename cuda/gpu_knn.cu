@@ -17,7 +17,7 @@
 //   columns spread over the row, lets a thread drop almost every distance
 //   with one comparison as the block streams through the row; those that
 //   pass are listed in shared memory, and when the list nears its room it
-//   is sorted (bitonic) and cut to its k best, whose last is the new bound.
+//   is cut to its k best (gxd_knn_cut), whose last is the new bound.
 //   One pass over the row at the rate of memory whatever the row's order:
 //   the sample's bound lets about k n / 256 distances pass, an increasing
 //   or decreasing row included.
@@ -109,20 +109,65 @@ __device__ void gxd_knn_sort (U *lk, int64_t *lj, int len)
     }
 }
 
-// all threads: the list's cnt entries sorted, padded to a power of 2 with
-// entries after every real one; returns that power
+// all threads, after a barrier: the list (cnt entries) cut to its k best,
+// sorted, and the bound (bk, bj) tightened to the k-th.  A sort of the
+// whole list would cost a few times the row's own loads in shared memory
+// traffic; instead, while the list is longer than GXD_KNN_SAMPLE, its first
+// GXD_KNN_SAMPLE entries are sorted and every entry past their k-th is
+// dropped, which leaves k of those and shortens the list by at least
+// GXD_KNN_SAMPLE - k each time.  Ends with a barrier.
 template <typename U>
-__device__ int gxd_knn_sort_list (U *lk, int64_t *lj, int cnt)
+__device__ void gxd_knn_cut (U *lk, int64_t *lj, int &cnt, U &bk,
+    int64_t &bj, int k)
 {
+    constexpr int PER = GXD_KNN_LIST / GXD_GPU_KNN_THREADS ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    int listed = cnt ;
+    while (listed > GXD_KNN_SAMPLE)
+    {
+        gxd_knn_sort (lk, lj, GXD_KNN_SAMPLE) ;
+        const U b = lk [k-1] ;
+        const int64_t c = lj [k-1] ;
+        U rk [PER] ;
+        int64_t rj [PER] ;
+        #pragma unroll
+        for (int u = 0 ; u < PER ; u++)
+        {
+            const int q = tid + u * nt ;
+            rk [u] = (q < listed) ? lk [q] : ~(U) 0 ;
+            rj [u] = (q < listed) ? lj [q] : INT64_MAX ;
+        }
+        __syncthreads () ;
+        if (tid == 0) cnt = 0 ;
+        __syncthreads () ;
+        #pragma unroll
+        for (int u = 0 ; u < PER ; u++)
+        {
+            if (tid + u * nt < listed && !gxd_kj_before (b, c, rk [u], rj [u]))
+            {
+                const int q = atomicAdd (&cnt, 1) ;
+                lk [q] = rk [u] ; lj [q] = rj [u] ;
+            }
+        }
+        __syncthreads () ;
+        listed = cnt ;
+    }
+    // at most GXD_KNN_SAMPLE left: sorted whole, padded to a power of 2
+    // with entries after every real one
     int len = 2 ;
-    while (len < cnt) len *= 2 ;
-    for (int q = cnt + threadIdx.x ; q < len ; q += blockDim.x)
+    while (len < listed) len *= 2 ;
+    for (int q = listed + tid ; q < len ; q += nt)
     {
         lk [q] = ~(U) 0 ; lj [q] = INT64_MAX ;
     }
     __syncthreads () ;
     gxd_knn_sort (lk, lj, len) ;
-    return len ;
+    if (tid == 0)
+    {
+        cnt = (listed < k) ? listed : k ;
+        if (listed >= k) { bk = lk [k-1] ; bj = lj [k-1] ; }
+    }
+    __syncthreads () ;
 }
 
 // rows i0 + blockIdx.x of the tile D (row-major, n columns): the k best
@@ -144,6 +189,23 @@ k_topk (const T *__restrict__ D, int64_t n, int k, bool largest, int64_t i0,
     const T *row = D + r * n ;
     const int64_t gi = i0 + r ;
     const bool self_in = exclude_self && gi < n ;
+    // each round's distances are loaded during the round before (the
+    // first round's during the sample's sort), so that a thread has two
+    // rounds' loads in flight across the barrier; one barrier a round,
+    // which also tells every thread whether the list is near its room
+    // (__syncthreads_or of the slots taken)
+    constexpr int PER = GXD_KNN_ROUND / GXD_GPU_KNN_THREADS ;
+    auto load = [&] (int64_t base, T *v)
+    {
+        #pragma unroll
+        for (int u = 0 ; u < PER ; u++)
+        {
+            const int64_t j = base + tid + u * nt ;
+            v [u] = (j < n) ? row [j] : (T) 0 ;
+        }
+    } ;
+    T v [PER] ;
+    load (0, v) ;
     // the first bound: the k-th best of a sample (no bound with fewer than
     // k in it)
     {
@@ -165,32 +227,28 @@ k_topk (const T *__restrict__ D, int64_t n, int k, bool largest, int64_t i0,
     }
     for (int64_t base = 0 ; base < n ; base += GXD_KNN_ROUND)
     {
+        T next [PER] ;
+        load (base + GXD_KNN_ROUND, next) ;
         const U b = bk ;
         const int64_t c = bj ;
+        int top = -1 ;
         #pragma unroll
-        for (int u = 0 ; u < GXD_KNN_ROUND / GXD_GPU_KNN_THREADS ; u++)
+        for (int u = 0 ; u < PER ; u++)
         {
             const int64_t j = base + tid + u * nt ;
             if (j >= n || (self_in && j == gi)) continue ;
-            const U key = gxd_key<T> (row [j], largest) ;
+            const U key = gxd_key<T> (v [u], largest) ;
             if (gxd_kj_before (key, j, b, c) || (key == b && j == c))
             {
                 const int q = atomicAdd (&cnt, 1) ;
                 lk [q] = key ; lj [q] = j ;
+                top = q ;
             }
         }
-        __syncthreads () ;
-        const int listed = cnt ;
-        if (listed > GXD_KNN_LIST - GXD_KNN_ROUND || base + GXD_KNN_ROUND >= n)
-        {
-            gxd_knn_sort_list (lk, lj, listed) ;
-            if (tid == 0)
-            {
-                cnt = (listed < k) ? listed : k ;
-                if (listed >= k) { bk = lk [k-1] ; bj = lj [k-1] ; }
-            }
-        }
-        __syncthreads () ;
+        const bool full = __syncthreads_or (top >= GXD_KNN_LIST - GXD_KNN_ROUND) ;
+        if (full || base + GXD_KNN_ROUND >= n) gxd_knn_cut (lk, lj, cnt, bk, bj, k) ;
+        #pragma unroll
+        for (int u = 0 ; u < PER ; u++) v [u] = next [u] ;
     }
     const int found = cnt ;
     for (int q = tid ; q < found ; q += nt)
