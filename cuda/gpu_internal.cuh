@@ -395,6 +395,7 @@ struct gxd_cheb_ctx
 struct gxd_user_ctx
 {
     void *pairs, *rewrite, *norms, *range, *select, *keys ;     // CUfunction
+    void *rewrite_knn ;         // gxd_user_rewrite_knn (GXD_gpu_knn's fused path)
     double *na, *nb ;
     // (+) = PLUS: each tile of B's smallest and largest value and largest
     // |f(e,y)| (gxd_user_range)
@@ -579,6 +580,12 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     const gxd_csr *B, cudaStream_t s, char *msg) ;
 GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg) ;
+// GXD_gpu_knn's fused path for a user's (+) = PLUS, where gxd_user_knn_ok:
+// rows [i0, i1) of A against all of B, selected inside the rewrite; S's
+// lists are those of row i0 on (S's walk and exclusions unused)
+bool gxd_user_knn_ok (const gxd_gpu_ctx *G) ;
+GrB_Info gxd_user_knn (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    const gxd_fx_sel *S, cudaStream_t s, char *msg) ;
 
 // the driver (gpu_dense.cu): upload A and B, choose a strategy (strategy <
 // 0: by gxd_choose_strategy and gxd_gpu_tuning.spsv), prepare for row tiles of

@@ -536,7 +536,10 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
         bool cheb = G.strategy == GXD_STRAT_CHEBYSHEV && !largest
             && k <= GXD_FX_SEL_MAXK ;
         if (cheb) GXD_GPU_TRY (gxd_chebyshev_finite (&G, &cheb, s, msg)) ;
-        fused = cheb || (G.strategy == GXD_STRAT_INTERSECT && G.fixed_point
+        // a user's (+) = PLUS selects inside its rewrite (no exclusions)
+        const bool user = G.strategy == GXD_STRAT_USER && X == NULL && !largest
+            && k <= GXD_FX_SEL_MAXK && gxd_user_knn_ok (&G) ;
+        fused = cheb || user || (G.strategy == GXD_STRAT_INTERSECT && G.fixed_point
             && !largest && k <= GXD_FX_SEL_MAXK) ;
         if (X != NULL && !fused) goto cleanup ;     // not done: the host's path
         if (X != NULL)
@@ -571,6 +574,7 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
                 S.lj = dj ; S.ld = dd ; S.ln = dn ;
                 GXD_CUDA_TRY (cudaMemsetAsync (dn, 0, rows * sizeof (int64_t), s)) ;
                 if (cheb) GXD_GPU_TRY (gxd_chebyshev_select (&G, i0, i0 + rows, &S, s, msg))
+                else if (user) GXD_GPU_TRY (gxd_user_knn (&G, i0, i0 + rows, &S, s, msg))
                 else GXD_GPU_TRY (gxd_intersect_fx_select (&G, i0, i0 + rows, &S, s, msg))
             }
             else

@@ -399,6 +399,216 @@ __device__ __forceinline__ int gxd_user_exp (double S, int bits)
     return min (bits - ex, 1000) ;
 }
 
+// the k nearest inside the rewrite (GXD_gpu_knn's fused path): the
+// library's order of a value, NaN last and -0 as 0 (gpu_knn.cu's gxd_key),
+// then the column
+__device__ __forceinline__ bool gxd_user_before (gxd_T av, int aj, gxd_T bv,
+    int bj)
+{
+    const double a = (double) av, b = (double) bv ;
+    const unsigned long long ka = (a != a) ? ~0ULL : gxd_user_key (a + 0.0) ;
+    const unsigned long long kb = (b != b) ? ~0ULL : gxd_user_key (b + 0.0) ;
+    return ka < kb || (ka == kb && aj < bj) ;
+}
+
+// the list's room: a round (a slot a thread) starts with at most
+// GXD_USER_KNN_CAP - @THREADS@ listed
+#define GXD_USER_KNN_CAP (2 * @THREADS@)
+
+// all threads: lv / lj [0, len) sorted (len a power of 2); ends with a
+// barrier
+__device__ void gxd_user_knn_sort (gxd_T *lv, int *lj, int len)
+{
+    for (int size = 2 ; size <= len ; size <<= 1)
+    {
+        for (int stride = size / 2 ; stride > 0 ; stride >>= 1)
+        {
+            for (int t = threadIdx.x ; t < len / 2 ; t += blockDim.x)
+            {
+                const int lo = 2 * t - (t & (stride - 1)), hi = lo + stride ;
+                if (gxd_user_before (lv [hi], lj [hi], lv [lo], lj [lo]) == ((lo & size) == 0))
+                {
+                    const gxd_T v = lv [lo] ; lv [lo] = lv [hi] ; lv [hi] = v ;
+                    const int j = lj [lo] ; lj [lo] = lj [hi] ; lj [hi] = j ;
+                }
+            }
+            __syncthreads () ;
+        }
+    }
+}
+
+// all threads, after a barrier: the list (cnt entries) cut to its K best,
+// sorted, and the bound (bv, bj; bok) tightened to the K-th: while more
+// than @THREADS@ are listed, the first @THREADS@ are sorted and every entry
+// past their K-th dropped (gpu_knn.cu's gxd_knn_cut).  Ends with a barrier.
+__device__ void gxd_user_knn_cut (gxd_T *lv, int *lj, int &cnt, gxd_T &bv,
+    int &bj, int &bok, int K)
+{
+    constexpr int PER = GXD_USER_KNN_CAP / @THREADS@ ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    int listed = cnt ;
+    while (listed > nt)
+    {
+        gxd_user_knn_sort (lv, lj, nt) ;
+        const gxd_T b = lv [K-1] ;
+        const int c = lj [K-1] ;
+        gxd_T rv [PER] ;
+        int rj [PER] ;
+        #pragma unroll
+        for (int u = 0 ; u < PER ; u++)
+        {
+            const int q = tid + u * nt ;
+            rv [u] = (q < listed) ? lv [q] : (gxd_T) 0 ;
+            rj [u] = (q < listed) ? lj [q] : 0x7fffffff ;
+        }
+        __syncthreads () ;
+        if (tid == 0) cnt = 0 ;
+        __syncthreads () ;
+        #pragma unroll
+        for (int u = 0 ; u < PER ; u++)
+        {
+            if (tid + u * nt < listed && !gxd_user_before (b, c, rv [u], rj [u]))
+            {
+                const int q = atomicAdd (&cnt, 1) ;
+                lv [q] = rv [u] ; lj [q] = rj [u] ;
+            }
+        }
+        __syncthreads () ;
+        listed = cnt ;
+    }
+    // padded to a power of 2 with entries after every real one (NaN at
+    // the largest column)
+    int len = 2 ;
+    while (len < listed) len *= 2 ;
+    for (int q = listed + tid ; q < len ; q += nt)
+    {
+        lv [q] = (gxd_T) NAN ; lj [q] = 0x7fffffff ;
+    }
+    __syncthreads () ;
+    gxd_user_knn_sort (lv, lj, len) ;
+    if (tid == 0)
+    {
+        cnt = min (listed, K) ;
+        if (listed >= K) { bv = lv [K-1] ; bj = lj [K-1] ; bok = 1 ; }
+    }
+    __syncthreads () ;
+}
+
+// the list's cnt entries (cut) as the row's K best (row blockIdx.x)
+__device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
+    const int *lj, int cnt, long long *Lj, double *Ld, long long *Ln, int K)
+{
+    const long long r = blockIdx.x ;
+    for (int q = threadIdx.x ; q < cnt ; q += blockDim.x)
+    {
+        Lj [r*K + q] = lj [q] ; Ld [r*K + q] = (double) lv [q] ;
+    }
+    if (threadIdx.x == 0) Ln [r] = cnt ;
+}
+
+// The block's (row i's) pairs with the tile [j0, j0 + w), final_d (jj) each,
+// merged into row i's K best so far (Lj, Ld, Ln at row blockIdx.x, sorted
+// by gxd_user_before), as gpu_knn.cu's filter selects from a tile of
+// distances: a bound (the K-th best so far, or of a sample of the tile's
+// pairs where fewer than K are known) drops almost every pair with one
+// comparison, and the few that pass are listed and cut to the K best.
+// Each value is the one C would hold (gxd_T), so the neighbors are those
+// of the distances the all-pairs kernel writes.
+template <typename FIN>
+__device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
+    int w, long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
+{
+    __shared__ gxd_T lv [GXD_USER_KNN_CAP] ;
+    __shared__ int lj [GXD_USER_KNN_CAP] ;
+    __shared__ gxd_T bv ;
+    __shared__ int bj, bok, cnt ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const long long r = blockIdx.x ;
+    const int c0 = (int) Ln [r] ;
+    for (int q = tid ; q < c0 ; q += nt)
+    {
+        lv [q] = (gxd_T) Ld [r*K + q] ; lj [q] = (int) Lj [r*K + q] ;
+    }
+    if (tid == 0)
+    {
+        cnt = c0 ;
+        bok = (c0 == K) ;
+        if (bok) { bv = (gxd_T) Ld [r*K + K-1] ; bj = (int) Lj [r*K + K-1] ; }
+    }
+    __syncthreads () ;
+    if (bok)
+    {
+        // one pass with no barrier: the bound, the K-th best of the
+        // earlier tiles' pairs, lets few of the tile's pass (where more
+        // pass than the list holds, the rounds below take the tile again)
+        int over = 0 ;
+        const gxd_T b = bv ;
+        const int c = bj ;
+        for (int jj = tid ; jj < w ; jj += nt)
+        {
+            if (exclude_self && j0 + jj == i) continue ;
+            const gxd_T v = (gxd_T) final_d (jj) ;
+            const int j = (int) (j0 + jj) ;
+            if (!gxd_user_before (b, c, v, j))
+            {
+                const int q = atomicAdd (&cnt, 1) ;
+                if (q < GXD_USER_KNN_CAP) { lv [q] = v ; lj [q] = j ; }
+                else over = 1 ;
+            }
+        }
+        if (!__syncthreads_or (over))
+        {
+            if (cnt == c0) return ;             // the row's K best stand
+            gxd_user_knn_cut (lv, lj, cnt, bv, bj, bok, K) ;
+            gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
+            return ;
+        }
+        if (tid == 0) cnt = c0 ;
+        __syncthreads () ;
+    }
+    else
+    {
+        // the K-th best of nt distinct pairs spread over the tile, sorted
+        // in the list's upper half
+        gxd_T *sv = lv + GXD_USER_KNN_CAP - nt ;
+        int *sj = lj + GXD_USER_KNN_CAP - nt ;
+        const int jj = (w >= nt) ? (int) ((long long) tid * w / nt) : tid ;
+        const bool ok = jj < w && !(exclude_self && j0 + jj == i) ;
+        sv [tid] = ok ? (gxd_T) final_d (jj) : (gxd_T) NAN ;
+        sj [tid] = ok ? (int) (j0 + jj) : 0x7fffffff ;
+        __syncthreads () ;
+        gxd_user_knn_sort (sv, sj, nt) ;
+        if (tid == 0 && sj [K-1] != 0x7fffffff)
+        {
+            bv = sv [K-1] ; bj = sj [K-1] ; bok = 1 ;
+        }
+        __syncthreads () ;
+    }
+    // rounds of a pair a thread, a barrier each (__syncthreads_or: whether
+    // the list nears its room)
+    for (int base = 0 ; base < w ; base += nt)
+    {
+        const int jj = base + tid ;
+        const gxd_T b = bv ;
+        const int c = bj, have = bok ;
+        int top = -1 ;
+        if (jj < w && !(exclude_self && j0 + jj == i))
+        {
+            const gxd_T v = (gxd_T) final_d (jj) ;
+            const int j = (int) (j0 + jj) ;
+            if (!have || !gxd_user_before (b, c, v, j))
+            {
+                const int q = atomicAdd (&cnt, 1) ;
+                lv [q] = v ; lj [q] = j ;
+                top = q ;
+            }
+        }
+        const bool full = __syncthreads_or (top >= GXD_USER_KNN_CAP - nt) ;
+        if (full || base + nt >= w) gxd_user_knn_cut (lv, lj, cnt, bv, bj, bok, K) ;
+    }
+    gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
+}
+
 // (+) = PLUS: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B,
 // whose columns are colptr / rows (local to the tile) / vals; na, nb the
 // rows' n0; st the tile's range (gxd_user_range); C's row blockIdx.x (n
@@ -429,13 +639,20 @@ __device__ __forceinline__ int gxd_user_exp (double S, int bits)
 // rule), the thread that owns the pair merges it over the union instead.
 // A row with a term that is not finite adds its terms in double in column
 // order, a barrier between columns.
-// (5 blocks of @THREADS@ threads per SM, as its shared memory allows)
-extern "C" __global__ void __launch_bounds__ (@THREADS@, 5) gxd_user_rewrite (const long long *Ap,
-    const int *Aj, const gxd_T *Ax, const long long *Bp, const int *Bj,
-    const gxd_T *Bx, const long long *colptr, const int *rows,
-    const gxd_T *vals, const double *na, const double *nb,
-    const unsigned long long *st, long long i0, long long j0, long long w,
-    long long n, long long k, double e, double fee, double tau, gxd_T *C)
+//
+// SEL: the k nearest (gxd_user_knn_select) instead of C's row.
+#define GXD_USER_REWRITE_ARGS const long long *Ap, const int *Aj,          \
+    const gxd_T *Ax, const long long *Bp, const int *Bj, const gxd_T *Bx,   \
+    const long long *colptr, const int *rows, const gxd_T *vals,            \
+    const double *na, const double *nb, const unsigned long long *st,       \
+    long long i0, long long j0, long long w, long long n, long long k,      \
+    double e, double fee, double tau
+#define GXD_USER_REWRITE_PASS Ap, Aj, Ax, Bp, Bj, Bx, colptr, rows, vals,   \
+    na, nb, st, i0, j0, w, n, k, e, fee, tau
+template <bool SEL>
+__device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
+    gxd_T *C, long long *Lj, double *Ld, long long *Ln, int K,
+    int exclude_self)
 {
     // fixed point: w low words, then w high words; else w doubles
     extern __shared__ unsigned int lo [] ;
@@ -545,8 +762,8 @@ extern "C" __global__ void __launch_bounds__ (@THREADS@, 5) gxd_user_rewrite (co
     __syncthreads () ;
     const double kf = (double) k * fee, sa = na [i], qu = ldexp (1.0, -E) ;
     const double eta = (sizeof (gxd_T) == 8) ? 1e-12 / 8 : 1e-5 / 8 ;
-    gxd_T *crow = C + (long long) blockIdx.x * n + j0 ;
-    for (int jj = tid ; jj < ww ; jj += nt)
+    // the pair (i, j0 + jj), from its slot
+    auto final_d = [&] (int jj) -> double
     {
         const long long j = j0 + jj ;
         const double sb = nb [j] ;
@@ -565,8 +782,33 @@ extern "C" __global__ void __launch_bounds__ (@THREADS@, 5) gxd_user_rewrite (co
         {
             raw = gxd_union (Ap, Aj, Ax, Bp, Bj, Bx, i, j, k, e, fee) ;
         }
-        crow [jj] = (gxd_T) raw ;
+        return raw ;
+    } ;
+    if constexpr (SEL)
+    {
+        gxd_user_knn_select (final_d, i, j0, ww, Lj, Ld, Ln, K, exclude_self) ;
     }
+    else
+    {
+        gxd_T *crow = C + (long long) blockIdx.x * n + j0 ;
+        for (int jj = tid ; jj < ww ; jj += nt) crow [jj] = (gxd_T) final_d (jj) ;
+    }
+}
+
+// (5 blocks of @THREADS@ threads per SM, as their shared memory allows;
+// FP64's select, 4)
+extern "C" __global__ void __launch_bounds__ (@THREADS@, 5)
+gxd_user_rewrite (GXD_USER_REWRITE_ARGS, gxd_T *C)
+{
+    gxd_user_rewrite_body <false> (GXD_USER_REWRITE_PASS, C, 0, 0, 0, 0, 0) ;
+}
+// Lj, Ld, Ln: the lists of the launch's first row
+extern "C" __global__ void __launch_bounds__ (@THREADS@, 5)
+gxd_user_rewrite_knn (GXD_USER_REWRITE_ARGS, long long *Lj, double *Ld,
+    long long *Ln, int K, int exclude_self)
+{
+    gxd_user_rewrite_body <true> (GXD_USER_REWRITE_PASS, 0, Lj, Ld, Ln, K,
+        exclude_self) ;
 }
 #endif
 )" ;
@@ -848,6 +1090,7 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     else
     {
         GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite, src, "gxd_user_rewrite", msg)) ;
+        GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite_knn, src, "gxd_user_rewrite_knn", msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->norms, src, "gxd_user_norms", msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->range, src, "gxd_user_range", msg)) ;
         GXD_GPU_TRY (rewrite_norms (G, s, msg)) ;
@@ -862,6 +1105,29 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     if (U->rewrite != NULL) GXD_GPU_TRY (rewrite_ranges (G, s, msg)) ;
 cleanup:
     return info ;
+}
+
+// gxd_user_rewrite on rows [first, first + nr) of A and tile t of B
+// (columns [j0, j0 + w)) into C, or where S is not NULL
+// gxd_user_rewrite_knn into S's lists from their row r0 on
+static GrB_Info launch_rewrite (gxd_gpu_ctx *G, int64_t t, long long first,
+    long long j0, long long w, long long nr, void *C, const gxd_fx_sel *S,
+    long long r0, cudaStream_t s, char *msg)
+{
+    gxd_user_ctx *U = &G->user ;
+    long long n = G->B.nrows, k = G->A.ncols ;
+    double e = G->P.identity ;
+    unsigned long long *st = U->trange + 3 * t ;
+    int K = S ? S->k : 0, ex = S ? S->exclude_self : 0 ;
+    int64_t *lj = S ? S->lj + r0 * K : NULL, *ln = S ? S->ln + r0 : NULL ;
+    double *ld = S ? S->ld + r0 * K : NULL ;
+    void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
+        &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
+        &U->na, &U->nb, &st, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
+        // C, or the lists
+        S ? (void *) &lj : (void *) &C, &ld, &ln, &K, &ex } ;
+    return gxd_nvrtc_launch (S ? U->rewrite_knn : U->rewrite, (unsigned) nr,
+        1, GXD_USER_THREADS, (unsigned) (w * sizeof (double)), s, args, msg) ;
 }
 
 GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
@@ -899,14 +1165,31 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
                     GXD_USER_THREADS, smem, s, args, msg)) ;
                 continue ;
             }
-            unsigned long long *st = U->trange + 3 * t ;
-            void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
-                &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
-                &U->na, &U->nb, &st, &first, &j0, &w, &n, &k, &e, &U->fee,
-                &U->tau, &C } ;
-            GXD_GPU_TRY (gxd_nvrtc_launch (U->rewrite, (unsigned) nr, 1,
-                GXD_USER_THREADS, (unsigned) (w * sizeof (double)), s, args,
-                msg)) ;
+            GXD_GPU_TRY (launch_rewrite (G, t, first, j0, w, nr, C, NULL, 0, s, msg)) ;
+        }
+    }
+cleanup:
+    return info ;
+}
+
+bool gxd_user_knn_ok (const gxd_gpu_ctx *G)
+{
+    return G->user.rewrite_knn != NULL && G->A.ncols > 0
+        && G->B.nrows < INT32_MAX ;
+}
+
+GrB_Info gxd_user_knn (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
+    const gxd_fx_sel *S, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const long long n = G->B.nrows, rows = i1 - i0 ;
+    for (int64_t t = 0 ; t < G->ntiles ; t++)
+    {
+        long long j0 = t * G->tn, w = (j0 + G->tn < n) ? G->tn : n - j0 ;
+        for (long long r0 = 0 ; r0 < rows ; r0 += INT32_MAX)
+        {
+            long long nr = (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX ;
+            GXD_GPU_TRY (launch_rewrite (G, t, i0 + r0, j0, w, nr, NULL, S, r0, s, msg)) ;
         }
     }
 cleanup:

@@ -186,13 +186,23 @@ static void large_k (void **state)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&S) ;
 }
 
+// |x-y| with its definition: on the GPU, compiled, and its kNN selected
+// inside the PLUS rewrite
+static void absdiff_defined (void *z, const void *x, const void *y)
+{
+    *(double *) z = fabs (*(const double *) x - *(const double *) y) ;
+}
+#define ABSDIFF_DEFN "void t_absdiff (double *z, const double *x, " \
+    "const double *y) { (*z) = fabs ((*x) - (*y)) ; }"
+
 // rows of distances longer than the GPU filter's rounds (1,024) and its
-// list (2,048), in the orders that are hard for a running bound: each
-// candidate better than the last (increasing values under DOT, largest
-// first; decreasing under MAX.MINUS, smallest first), every distance equal
-// (column order decides), and NaN among them (last).  One column: row i of
-// A holds i + 1, row j of B its pattern's value.  DOT and a NAMM select from
-// tiles of distances on the GPU (the fixed-point kernels select inside).
+// list (2,048), and than the compiled rewrite's tiles (4,096 rows of B), in
+// the orders that are hard for a running bound: each candidate better than
+// the last (increasing values under DOT, largest first; decreasing under
+// MAX.MINUS and PLUS.|x-y|, smallest first), every distance equal (column
+// order decides), and NaN among them (last).  One column: row i of A holds
+// i + 1, row j of B its pattern's value.  DOT and MAX.MINUS select from
+// tiles of distances on the GPU, PLUS.|x-y| inside its rewrite.
 static void long_rows (void **state)
 {
     GXT_START () ;
@@ -204,6 +214,13 @@ static void long_rows (void **state)
     GrB_Semiring maxminus ;
     GXT_OK (GxB_NAMM_new (&namm, GrB_MINUS_FP64, 0)) ;
     GXT_OK (GxB_Semiring_new_NAMM (&maxminus, GrB_MAX_MONOID_FP64, namm)) ;
+    GrB_BinaryOp absop ;
+    GxB_NAMM absnamm ;
+    GrB_Semiring plusabs ;
+    GXT_OK (GxB_BinaryOp_new (&absop, absdiff_defined, GrB_FP64, GrB_FP64,
+        GrB_FP64, "t_absdiff", ABSDIFF_DEFN)) ;
+    GXT_OK (GxB_NAMM_new (&absnamm, absop, 0)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&plusabs, GrB_PLUS_MONOID_FP64, absnamm)) ;
     const char *what [4] = { "increasing", "decreasing", "all equal", "with NaN" } ;
     for (int pat = 0 ; pat < 4 ; pat++)
     {
@@ -224,11 +241,17 @@ static void long_rows (void **state)
             snprintf (ctx, sizeof (ctx), "long rows %s, MAX.MINUS", what [pat]) ;
             check_one (maxminus, GrB_FP64, A, B, NULL, false, false, q == 2,
                 ks [q], 0, false, ctx) ;
+            snprintf (ctx, sizeof (ctx), "long rows %s, PLUS.|x-y|", what [pat]) ;
+            check_one (plusabs, GrB_FP64, A, B, NULL, false, false, q == 0,
+                ks [q], 0, false, ctx) ;
         }
         GrB_Matrix_free (&B) ;
     }
     GrB_Semiring_free (&maxminus) ;
     GXT_OK (GxB_NAMM_free (&namm)) ;
+    GrB_Semiring_free (&plusabs) ;
+    GXT_OK (GxB_NAMM_free (&absnamm)) ;
+    GrB_BinaryOp_free (&absop) ;
     GrB_Matrix_free (&A) ;
 }
 
