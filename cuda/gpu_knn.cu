@@ -17,7 +17,7 @@
 //   columns spread over the row, lets a thread drop almost every distance
 //   with one comparison as the block streams through the row; those that
 //   pass are listed in shared memory, and when the list nears its room it
-//   is cut to its k best (gxd_knn_cut), whose last is the new bound.
+//   is cut to its k best (gpu_klist.cuh), whose last is the new bound.
 //   One pass over the row at the rate of memory whatever the row's order:
 //   the sample's bound lets about k n / 256 distances pass, an increasing
 //   or decreasing row included.
@@ -31,6 +31,7 @@
 
 #include "gpu_internal.cuh"
 #include "gpu_tuning.h"
+#include "gpu_klist.cuh"
 #include <math.h>
 #include <math_constants.h>
 #include <cub/block/block_scan.cuh>
@@ -76,99 +77,17 @@ __device__ __forceinline__ typename gxd_key_of<T>::U gxd_key (T v, bool largest)
 #define GXD_GPU_KNN_FILTER_K 32
 #define GXD_KNN_ROUND (4 * GXD_GPU_KNN_THREADS)
 #define GXD_KNN_LIST 2048
-// the sample that sets the first bound
-#define GXD_KNN_SAMPLE GXD_GPU_KNN_THREADS
 
-template <typename U>
-__device__ __forceinline__ bool gxd_kj_before (U ak, int64_t aj, U bk, int64_t bj)
+// gpu_klist.cuh's order: (key, column)
+template <typename U> struct gxd_key_order
 {
-    return ak < bk || (ak == bk && aj < bj) ;
-}
-
-// all threads: the first len (a power of 2) entries of (lk, lj) sorted
-// by (key, column), ascending; ends with a barrier
-template <typename U>
-__device__ void gxd_knn_sort (U *lk, int64_t *lj, int len)
-{
-    for (int size = 2 ; size <= len ; size <<= 1)
+    __device__ static bool before (U a, int64_t aj, U b, int64_t bj)
     {
-        for (int stride = size / 2 ; stride > 0 ; stride >>= 1)
-        {
-            for (int t = threadIdx.x ; t < len / 2 ; t += blockDim.x)
-            {
-                const int lo = 2 * t - (t & (stride - 1)), hi = lo + stride ;
-                const bool up = (lo & size) == 0 ;
-                if (gxd_kj_before (lk [hi], lj [hi], lk [lo], lj [lo]) == up)
-                {
-                    const U k0 = lk [lo] ; lk [lo] = lk [hi] ; lk [hi] = k0 ;
-                    const int64_t j0 = lj [lo] ; lj [lo] = lj [hi] ; lj [hi] = j0 ;
-                }
-            }
-            __syncthreads () ;
-        }
+        return a < b || (a == b && aj < bj) ;
     }
-}
-
-// all threads, after a barrier: the list (cnt entries) cut to its k best,
-// sorted, and the bound (bk, bj) tightened to the k-th.  A sort of the
-// whole list would cost a few times the row's own loads in shared memory
-// traffic; instead, while the list is longer than GXD_KNN_SAMPLE, its first
-// GXD_KNN_SAMPLE entries are sorted and every entry past their k-th is
-// dropped, which leaves k of those and shortens the list by at least
-// GXD_KNN_SAMPLE - k each time.  Ends with a barrier.
-template <typename U>
-__device__ void gxd_knn_cut (U *lk, int64_t *lj, int &cnt, U &bk,
-    int64_t &bj, int k)
-{
-    constexpr int PER = GXD_KNN_LIST / GXD_GPU_KNN_THREADS ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
-    int listed = cnt ;
-    while (listed > GXD_KNN_SAMPLE)
-    {
-        gxd_knn_sort (lk, lj, GXD_KNN_SAMPLE) ;
-        const U b = lk [k-1] ;
-        const int64_t c = lj [k-1] ;
-        U rk [PER] ;
-        int64_t rj [PER] ;
-        #pragma unroll
-        for (int u = 0 ; u < PER ; u++)
-        {
-            const int q = tid + u * nt ;
-            rk [u] = (q < listed) ? lk [q] : ~(U) 0 ;
-            rj [u] = (q < listed) ? lj [q] : INT64_MAX ;
-        }
-        __syncthreads () ;
-        if (tid == 0) cnt = 0 ;
-        __syncthreads () ;
-        #pragma unroll
-        for (int u = 0 ; u < PER ; u++)
-        {
-            if (tid + u * nt < listed && !gxd_kj_before (b, c, rk [u], rj [u]))
-            {
-                const int q = atomicAdd (&cnt, 1) ;
-                lk [q] = rk [u] ; lj [q] = rj [u] ;
-            }
-        }
-        __syncthreads () ;
-        listed = cnt ;
-    }
-    // at most GXD_KNN_SAMPLE left: sorted whole, padded to a power of 2
-    // with entries after every real one
-    int len = 2 ;
-    while (len < listed) len *= 2 ;
-    for (int q = listed + tid ; q < len ; q += nt)
-    {
-        lk [q] = ~(U) 0 ; lj [q] = INT64_MAX ;
-    }
-    __syncthreads () ;
-    gxd_knn_sort (lk, lj, len) ;
-    if (tid == 0)
-    {
-        cnt = (listed < k) ? listed : k ;
-        if (listed >= k) { bk = lk [k-1] ; bj = lj [k-1] ; }
-    }
-    __syncthreads () ;
-}
+    __device__ static U pad_v (void) { return ~(U) 0 ; }
+    __device__ static int64_t pad_j (void) { return INT64_MAX ; }
+} ;
 
 // rows i0 + blockIdx.x of the tile D (row-major, n columns): the k best
 // (k <= GXD_GPU_KNN_FILTER_K) into out_j / out_d (k slots per row), their
@@ -179,12 +98,14 @@ k_topk (const T *__restrict__ D, int64_t n, int k, bool largest, int64_t i0,
     bool exclude_self, int64_t *out_j, double *out_d, int64_t *out_n)
 {
     typedef typename gxd_key_of<T>::U U ;
+    typedef gxd_key_order<U> O ;
+    constexpr int NT = GXD_GPU_KNN_THREADS ;
     __shared__ U lk [GXD_KNN_LIST] ;
     __shared__ int64_t lj [GXD_KNN_LIST] ;
-    __shared__ U bk ;                       // the bound: (bk, bj) passes
+    __shared__ U bk ;                       // the bound, where bok
     __shared__ int64_t bj ;
-    __shared__ int cnt ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
+    __shared__ int bok, cnt ;
+    const int tid = threadIdx.x ;
     const int64_t r = blockIdx.x ;
     const T *row = D + r * n ;
     const int64_t gi = i0 + r ;
@@ -194,51 +115,41 @@ k_topk (const T *__restrict__ D, int64_t n, int k, bool largest, int64_t i0,
     // rounds' loads in flight across the barrier; one barrier a round,
     // which also tells every thread whether the list is near its room
     // (__syncthreads_or of the slots taken)
-    constexpr int PER = GXD_KNN_ROUND / GXD_GPU_KNN_THREADS ;
+    constexpr int PER = GXD_KNN_ROUND / NT ;
     auto load = [&] (int64_t base, T *v)
     {
         #pragma unroll
         for (int u = 0 ; u < PER ; u++)
         {
-            const int64_t j = base + tid + u * nt ;
+            const int64_t j = base + tid + u * NT ;
             v [u] = (j < n) ? row [j] : (T) 0 ;
         }
     } ;
     T v [PER] ;
     load (0, v) ;
-    // the first bound: the k-th best of a sample (no bound with fewer than
-    // k in it)
+    // the first bound: the k-th best of NT columns spread over the row
+    gxd_klist_sample<O, NT> (lk, lj, [&] (int t, U &key, int64_t &j)
     {
-        const int64_t j = (n <= GXD_KNN_SAMPLE) ? tid : tid * n / GXD_KNN_SAMPLE ;
-        const bool ok = tid < GXD_KNN_SAMPLE && j < n && !(self_in && j == gi) ;
-        if (tid < GXD_KNN_SAMPLE)
-        {
-            lk [tid] = ok ? gxd_key<T> (row [j], largest) : ~(U) 0 ;
-            lj [tid] = ok ? j : INT64_MAX ;
-        }
-        __syncthreads () ;
-        gxd_knn_sort (lk, lj, GXD_KNN_SAMPLE) ;
-        if (tid == 0)
-        {
-            bk = lk [k-1] ; bj = lj [k-1] ;     // (~0, INT64_MAX): no bound
-            cnt = 0 ;
-        }
-        __syncthreads () ;
-    }
+        const int64_t c = (n <= NT) ? t : t * n / NT ;
+        if (c < n && !(self_in && c == gi)) { key = gxd_key<T> (row [c], largest) ; j = c ; }
+    }, k, bk, bj, bok) ;
+    if (tid == 0) cnt = 0 ;
+    __syncthreads () ;
     for (int64_t base = 0 ; base < n ; base += GXD_KNN_ROUND)
     {
         T next [PER] ;
         load (base + GXD_KNN_ROUND, next) ;
         const U b = bk ;
         const int64_t c = bj ;
+        const int have = bok ;
         int top = -1 ;
         #pragma unroll
         for (int u = 0 ; u < PER ; u++)
         {
-            const int64_t j = base + tid + u * nt ;
+            const int64_t j = base + tid + u * NT ;
             if (j >= n || (self_in && j == gi)) continue ;
             const U key = gxd_key<T> (v [u], largest) ;
-            if (gxd_kj_before (key, j, b, c) || (key == b && j == c))
+            if (!have || !O::before (b, c, key, j))
             {
                 const int q = atomicAdd (&cnt, 1) ;
                 lk [q] = key ; lj [q] = j ;
@@ -246,12 +157,15 @@ k_topk (const T *__restrict__ D, int64_t n, int k, bool largest, int64_t i0,
             }
         }
         const bool full = __syncthreads_or (top >= GXD_KNN_LIST - GXD_KNN_ROUND) ;
-        if (full || base + GXD_KNN_ROUND >= n) gxd_knn_cut (lk, lj, cnt, bk, bj, k) ;
+        if (full || base + GXD_KNN_ROUND >= n)
+        {
+            gxd_klist_cut<O, GXD_KNN_LIST, NT> (lk, lj, cnt, bk, bj, bok, k) ;
+        }
         #pragma unroll
         for (int u = 0 ; u < PER ; u++) v [u] = next [u] ;
     }
     const int found = cnt ;
-    for (int q = tid ; q < found ; q += nt)
+    for (int q = tid ; q < found ; q += NT)
     {
         out_j [r * k + q] = lj [q] ;
         out_d [r * k + q] = (double) row [lj [q]] ;

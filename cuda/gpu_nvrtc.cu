@@ -8,14 +8,14 @@
 // fails with GrB_NOT_IMPLEMENTED, and GxB_BACKEND_AUTO takes the CPU.  A
 // source is compiled with -default-device (its functions become device
 // functions), for the device's own architecture, with the project's
-// device headers that NVRTC should see (gpu_split_select.cuh) given from
-// memory; the CUBIN is cached in the process and on disk (gxd_jit_cache.h),
-// keyed by the whole text compiled (those headers and the source), the
-// NVRTC version and the architecture.
+// device headers that NVRTC should see (gpu_split_select.cuh,
+// gpu_klist.cuh) given from memory; the CUBIN is cached in the process and
+// on disk (gxd_jit_cache.h), keyed by the whole text compiled (those
+// headers and the source), the NVRTC version and the architecture.
 
 #include "gpu_nvrtc.h"
 #include "gxd_jit_cache.h"
-#include "gpu_split_select_text.h"
+#include "gpu_nvrtc_headers.h"
 #include <cuda.h>
 #include <nvrtc.h>
 #include <dlfcn.h>
@@ -101,9 +101,11 @@ static bool rtc_load (void)
 
 // the headers a source may #include, by name, and their text (made from
 // the files by CMakeLists.txt, so nvcc and NVRTC compile the same code)
-#define NHEADERS 1
-static const char *const header_names [NHEADERS] = { "gpu_split_select.cuh" } ;
-static const char *const header_texts [NHEADERS] = { gxd_split_select_text } ;
+#define NHEADERS 2
+static const char *const header_names [NHEADERS] = { "gpu_split_select.cuh",
+    "gpu_klist.cuh" } ;
+static const char *const header_texts [NHEADERS] = { gxd_split_select_text,
+    gxd_klist_text } ;
 
 // all that NVRTC reads for src: the headers, then src.  The caches key on
 // it, so an edited header never reuses a CUBIN compiled from the old one

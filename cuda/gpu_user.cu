@@ -85,6 +85,9 @@ typedef @T@ gxd_T ;
 #ifdef GXD_USER_SELECT
 #include "gpu_split_select.cuh"
 #endif
+#ifdef GXD_USER_REWRITE
+#include "gpu_klist.cuh"
+#endif
 // <math.h>'s constants, which NVRTC has no header for
 #ifndef NAN
 #define NAN __int_as_float (0x7FC00000)
@@ -399,100 +402,25 @@ __device__ __forceinline__ int gxd_user_exp (double S, int bits)
     return min (bits - ex, 1000) ;
 }
 
-// the k nearest inside the rewrite (GXD_gpu_knn's fused path): the
-// library's order of a value, NaN last and -0 as 0 (gpu_knn.cu's gxd_key),
-// then the column
-__device__ __forceinline__ bool gxd_user_before (gxd_T av, int aj, gxd_T bv,
-    int bj)
+// the k nearest inside the rewrite (GXD_gpu_knn's fused path), in
+// gpu_klist.cuh's lists: the library's order of a value, NaN last and -0
+// as 0 (gpu_knn.cu's gxd_key), then the column
+struct gxd_user_order
 {
-    const double a = (double) av, b = (double) bv ;
-    const unsigned long long ka = (a != a) ? ~0ULL : gxd_user_key (a + 0.0) ;
-    const unsigned long long kb = (b != b) ? ~0ULL : gxd_user_key (b + 0.0) ;
-    return ka < kb || (ka == kb && aj < bj) ;
-}
+    __device__ static bool before (gxd_T av, int aj, gxd_T bv, int bj)
+    {
+        const double a = (double) av, b = (double) bv ;
+        const unsigned long long ka = (a != a) ? ~0ULL : gxd_user_key (a + 0.0) ;
+        const unsigned long long kb = (b != b) ? ~0ULL : gxd_user_key (b + 0.0) ;
+        return ka < kb || (ka == kb && aj < bj) ;
+    }
+    __device__ static gxd_T pad_v (void) { return (gxd_T) NAN ; }
+    __device__ static int pad_j (void) { return 0x7fffffff ; }
+} ;
 
-// the list's room: a round (a slot a thread) starts with at most
+// the list's room: a round (a pair a thread) starts with at most
 // GXD_USER_KNN_CAP - @THREADS@ listed
 #define GXD_USER_KNN_CAP (2 * @THREADS@)
-
-// all threads: lv / lj [0, len) sorted (len a power of 2); ends with a
-// barrier
-__device__ void gxd_user_knn_sort (gxd_T *lv, int *lj, int len)
-{
-    for (int size = 2 ; size <= len ; size <<= 1)
-    {
-        for (int stride = size / 2 ; stride > 0 ; stride >>= 1)
-        {
-            for (int t = threadIdx.x ; t < len / 2 ; t += blockDim.x)
-            {
-                const int lo = 2 * t - (t & (stride - 1)), hi = lo + stride ;
-                if (gxd_user_before (lv [hi], lj [hi], lv [lo], lj [lo]) == ((lo & size) == 0))
-                {
-                    const gxd_T v = lv [lo] ; lv [lo] = lv [hi] ; lv [hi] = v ;
-                    const int j = lj [lo] ; lj [lo] = lj [hi] ; lj [hi] = j ;
-                }
-            }
-            __syncthreads () ;
-        }
-    }
-}
-
-// all threads, after a barrier: the list (cnt entries) cut to its K best,
-// sorted, and the bound (bv, bj; bok) tightened to the K-th: while more
-// than @THREADS@ are listed, the first @THREADS@ are sorted and every entry
-// past their K-th dropped (gpu_knn.cu's gxd_knn_cut).  Ends with a barrier.
-__device__ void gxd_user_knn_cut (gxd_T *lv, int *lj, int &cnt, gxd_T &bv,
-    int &bj, int &bok, int K)
-{
-    constexpr int PER = GXD_USER_KNN_CAP / @THREADS@ ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
-    int listed = cnt ;
-    while (listed > nt)
-    {
-        gxd_user_knn_sort (lv, lj, nt) ;
-        const gxd_T b = lv [K-1] ;
-        const int c = lj [K-1] ;
-        gxd_T rv [PER] ;
-        int rj [PER] ;
-        #pragma unroll
-        for (int u = 0 ; u < PER ; u++)
-        {
-            const int q = tid + u * nt ;
-            rv [u] = (q < listed) ? lv [q] : (gxd_T) 0 ;
-            rj [u] = (q < listed) ? lj [q] : 0x7fffffff ;
-        }
-        __syncthreads () ;
-        if (tid == 0) cnt = 0 ;
-        __syncthreads () ;
-        #pragma unroll
-        for (int u = 0 ; u < PER ; u++)
-        {
-            if (tid + u * nt < listed && !gxd_user_before (b, c, rv [u], rj [u]))
-            {
-                const int q = atomicAdd (&cnt, 1) ;
-                lv [q] = rv [u] ; lj [q] = rj [u] ;
-            }
-        }
-        __syncthreads () ;
-        listed = cnt ;
-    }
-    // padded to a power of 2 with entries after every real one (NaN at
-    // the largest column)
-    int len = 2 ;
-    while (len < listed) len *= 2 ;
-    for (int q = listed + tid ; q < len ; q += nt)
-    {
-        lv [q] = (gxd_T) NAN ; lj [q] = 0x7fffffff ;
-    }
-    __syncthreads () ;
-    gxd_user_knn_sort (lv, lj, len) ;
-    if (tid == 0)
-    {
-        cnt = min (listed, K) ;
-        if (listed >= K) { bv = lv [K-1] ; bj = lj [K-1] ; bok = 1 ; }
-    }
-    __syncthreads () ;
-}
 
 // the list's cnt entries (cut) as the row's K best (row blockIdx.x)
 __device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
@@ -508,7 +436,7 @@ __device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
 
 // The block's (row i's) pairs with the tile [j0, j0 + w), final_d (jj) each,
 // merged into row i's K best so far (Lj, Ld, Ln at row blockIdx.x, sorted
-// by gxd_user_before), as gpu_knn.cu's filter selects from a tile of
+// by gxd_user_order), as gpu_knn.cu's filter selects from a tile of
 // distances: a bound (the K-th best so far, or of a sample of the tile's
 // pairs where fewer than K are known) drops almost every pair with one
 // comparison, and the few that pass are listed and cut to the K best.
@@ -549,7 +477,7 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
             if (exclude_self && j0 + jj == i) continue ;
             const gxd_T v = (gxd_T) final_d (jj) ;
             const int j = (int) (j0 + jj) ;
-            if (!gxd_user_before (b, c, v, j))
+            if (!gxd_user_order::before (b, c, v, j))
             {
                 const int q = atomicAdd (&cnt, 1) ;
                 if (q < GXD_USER_KNN_CAP) { lv [q] = v ; lj [q] = j ; }
@@ -559,7 +487,8 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
         if (!__syncthreads_or (over))
         {
             if (cnt == c0) return ;             // the row's K best stand
-            gxd_user_knn_cut (lv, lj, cnt, bv, bj, bok, K) ;
+            gxd_klist_cut<gxd_user_order, GXD_USER_KNN_CAP, @THREADS@> (lv, lj,
+                cnt, bv, bj, bok, K) ;
             gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
             return ;
         }
@@ -570,19 +499,15 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
     {
         // the K-th best of nt distinct pairs spread over the tile, sorted
         // in the list's upper half
-        gxd_T *sv = lv + GXD_USER_KNN_CAP - nt ;
-        int *sj = lj + GXD_USER_KNN_CAP - nt ;
-        const int jj = (w >= nt) ? (int) ((long long) tid * w / nt) : tid ;
-        const bool ok = jj < w && !(exclude_self && j0 + jj == i) ;
-        sv [tid] = ok ? (gxd_T) final_d (jj) : (gxd_T) NAN ;
-        sj [tid] = ok ? (int) (j0 + jj) : 0x7fffffff ;
-        __syncthreads () ;
-        gxd_user_knn_sort (sv, sj, nt) ;
-        if (tid == 0 && sj [K-1] != 0x7fffffff)
+        gxd_klist_sample<gxd_user_order, @THREADS@> (lv + GXD_USER_KNN_CAP - nt,
+            lj + GXD_USER_KNN_CAP - nt, [&] (int t, gxd_T &v, int &j)
         {
-            bv = sv [K-1] ; bj = sj [K-1] ; bok = 1 ;
-        }
-        __syncthreads () ;
+            const int jj = (w >= nt) ? (int) ((long long) t * w / nt) : t ;
+            if (jj < w && !(exclude_self && j0 + jj == i))
+            {
+                v = (gxd_T) final_d (jj) ; j = (int) (j0 + jj) ;
+            }
+        }, K, bv, bj, bok) ;
     }
     // rounds of a pair a thread, a barrier each (__syncthreads_or: whether
     // the list nears its room)
@@ -596,7 +521,7 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
         {
             const gxd_T v = (gxd_T) final_d (jj) ;
             const int j = (int) (j0 + jj) ;
-            if (!have || !gxd_user_before (b, c, v, j))
+            if (!have || !gxd_user_order::before (b, c, v, j))
             {
                 const int q = atomicAdd (&cnt, 1) ;
                 lv [q] = v ; lj [q] = j ;
@@ -604,7 +529,11 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
             }
         }
         const bool full = __syncthreads_or (top >= GXD_USER_KNN_CAP - nt) ;
-        if (full || base + nt >= w) gxd_user_knn_cut (lv, lj, cnt, bv, bj, bok, K) ;
+        if (full || base + nt >= w)
+        {
+            gxd_klist_cut<gxd_user_order, GXD_USER_KNN_CAP, @THREADS@> (lv, lj,
+                cnt, bv, bj, bok, K) ;
+        }
     }
     gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
 }
