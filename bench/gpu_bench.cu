@@ -625,7 +625,7 @@ static double time_gxd (int metric, const hmat &A, int64_t rows, int strategy,
     if (strategy == GXD_STRAT_SPSV) tile = std::min<int64_t> (tile, (size_t) 1500000000 / (n * 24)) ;
     size_t u0 = used_bytes () ;
     gxd_gpu_ctx G ;
-    OK (gxd_gpu_open (&P, &a, &a, strategy, tile, &G, 0, msg_)) ;
+    OK (gxd_gpu_open (&P, &a, &a, strategy, tile, false, &G, 0, msg_)) ;
     size_t u1 = used_bytes () ;
     float *dC ;
     CK (cudaMalloc (&dC, (size_t) tile * n * 4)) ;
@@ -1025,7 +1025,7 @@ static double e2e_case (int64_t m, double link, int reps)
         { return std::chrono::duration<double> (std::chrono::steady_clock::now () - t0).count () ; } ;
     auto t0 = now () ;
     gxd_gpu_ctx G ;
-    OK (gxd_gpu_open (&P, &a, &a, -1, m, &G, 0, msg_)) ;
+    OK (gxd_gpu_open (&P, &a, &a, -1, m, false, &G, 0, msg_)) ;
     CK (cudaDeviceSynchronize ()) ;
     double open = sec (t0) ;
     gxd_ctx_free (&G) ;

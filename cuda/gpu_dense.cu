@@ -69,11 +69,13 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
 }
 
 GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
-    int strategy, int64_t tile_rows, gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+    int strategy, int64_t tile_rows, bool knn, gxd_gpu_ctx *G, cudaStream_t s,
+    char *msg)
 {
     GrB_Info info = GrB_SUCCESS ;
     memset (G, 0, sizeof (*G)) ;
     G->P = *P ;
+    G->knn = knn ;
     const gxd_gpu_tuning T = gxd_tuning () ;
     if (strategy < 0)
     {
@@ -196,7 +198,7 @@ extern "C" GrB_Info GXD_gpu_dense (const gxd_plan *P, const gxd_csr *A,
         int strategy = gxd_choose_strategy (P) ;
         if (gxd_tuning ().spsv && strategy != GXD_STRAT_USER) strategy = GXD_STRAT_SPSV ;
         tile = gxd_choose_tile_rows (P, m, n, strategy) ;
-        GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, sc, msg)) ;
+        GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, false, &G, sc, msg)) ;
     }
     // the link idles until the first tile is computed: that one is smaller
     first = std::max<int64_t> (1, tile / GXD_FIRST_TILE_PART) ;

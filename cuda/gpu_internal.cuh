@@ -429,6 +429,7 @@ struct gxd_gpu_ctx
     gxd_spsv_ctx spsv ;
     gxd_cheb_ctx cheb ;
     gxd_user_ctx user ;
+    bool knn ;          // gxd_gpu_open's knn
 } ;
 
 // the grid of the intersection-style kernels: for every tile t of B's rows
@@ -598,8 +599,11 @@ int64_t gxd_choose_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
 // row_bytes a row (gpu_dense.cu)
 int64_t gxd_select_tile_rows (const gxd_plan *P, int64_t m, int64_t n,
     int strategy, size_t row_bytes) ;
+// knn: the caller (GXD_gpu_knn) selects the k nearest inside the kernels
+// where they can (a user's compiled rewrite is then compiled for that only)
 GrB_Info gxd_gpu_open (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
-    int strategy, int64_t tile_rows, gxd_gpu_ctx *G, cudaStream_t s, char *msg) ;
+    int strategy, int64_t tile_rows, bool knn, gxd_gpu_ctx *G, cudaStream_t s,
+    char *msg) ;
 GrB_Info gxd_gpu_run_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg) ;
 void gxd_ctx_free (gxd_gpu_ctx *G) ;

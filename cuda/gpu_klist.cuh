@@ -126,4 +126,29 @@ __device__ void gxd_klist_cut (V *lv, J *lj, int &cnt, V &bv, J &bj,
     __syncthreads () ;
 }
 
+// a thread's candidate (v, j) listed if it passes the bound (b, c; have):
+// returns its slot, else top (the last slot the thread took, -1: none)
+template <class O, typename V, typename J>
+__device__ __forceinline__ int gxd_klist_offer (V *lv, J *lj, int &cnt,
+    int have, V b, J c, V v, J j, int top)
+{
+    if (have && O::before (b, c, v, j)) return top ;
+    const int q = atomicAdd (&cnt, 1) ;
+    lv [q] = v ; lj [q] = j ;
+    return q ;
+}
+
+// all threads, at the end of a round of at most ROUND offers: a barrier
+// (__syncthreads_or: whether some thread took a slot past CAP - ROUND),
+// then the cut where the list nears its room or where last
+template <class O, int CAP, int NT, int ROUND, typename V, typename J>
+__device__ __forceinline__ void gxd_klist_round_end (V *lv, J *lj, int &cnt,
+    V &bv, J &bj, int &bok, int k, int top, bool last)
+{
+    if (__syncthreads_or (top >= CAP - ROUND) || last)
+    {
+        gxd_klist_cut<O, CAP, NT> (lv, lj, cnt, bv, bj, bok, k) ;
+    }
+}
+
 #endif

@@ -112,9 +112,7 @@ k_topk (const T *__restrict__ D, int64_t n, int k, bool largest, int64_t i0,
     const bool self_in = exclude_self && gi < n ;
     // each round's distances are loaded during the round before (the
     // first round's during the sample's sort), so that a thread has two
-    // rounds' loads in flight across the barrier; one barrier a round,
-    // which also tells every thread whether the list is near its room
-    // (__syncthreads_or of the slots taken)
+    // rounds' loads in flight across the round's one barrier
     constexpr int PER = GXD_KNN_ROUND / NT ;
     auto load = [&] (int64_t base, T *v)
     {
@@ -148,19 +146,11 @@ k_topk (const T *__restrict__ D, int64_t n, int k, bool largest, int64_t i0,
         {
             const int64_t j = base + tid + u * NT ;
             if (j >= n || (self_in && j == gi)) continue ;
-            const U key = gxd_key<T> (v [u], largest) ;
-            if (!have || !O::before (b, c, key, j))
-            {
-                const int q = atomicAdd (&cnt, 1) ;
-                lk [q] = key ; lj [q] = j ;
-                top = q ;
-            }
+            top = gxd_klist_offer<O> (lk, lj, cnt, have, b, c,
+                gxd_key<T> (v [u], largest), j, top) ;
         }
-        const bool full = __syncthreads_or (top >= GXD_KNN_LIST - GXD_KNN_ROUND) ;
-        if (full || base + GXD_KNN_ROUND >= n)
-        {
-            gxd_klist_cut<O, GXD_KNN_LIST, NT> (lk, lj, cnt, bk, bj, bok, k) ;
-        }
+        gxd_klist_round_end<O, GXD_KNN_LIST, NT, GXD_KNN_ROUND> (lk, lj, cnt,
+            bk, bj, bok, k, top, base + GXD_KNN_ROUND >= n) ;
         #pragma unroll
         for (int u = 0 ; u < PER ; u++) v [u] = next [u] ;
     }
@@ -443,16 +433,16 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     {
         int strategy = gxd_choose_strategy (P) ;
         int64_t tile = gxd_select_tile_rows (P, m, n, strategy, row_bytes) ;
-        GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
+        // a user's (+) = PLUS selects inside its rewrite (no exclusions)
+        const bool inside = X == NULL && !largest && k <= GXD_FX_SEL_MAXK ;
+        GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, inside, &G, s, msg)) ;
         // the fixed-point and Chebyshev kernels select as they go (the
         // latter on finite values); other kernels write tiles of distances
         // that k_topk selects from
         bool cheb = G.strategy == GXD_STRAT_CHEBYSHEV && !largest
             && k <= GXD_FX_SEL_MAXK ;
         if (cheb) GXD_GPU_TRY (gxd_chebyshev_finite (&G, &cheb, s, msg)) ;
-        // a user's (+) = PLUS selects inside its rewrite (no exclusions)
-        const bool user = G.strategy == GXD_STRAT_USER && X == NULL && !largest
-            && k <= GXD_FX_SEL_MAXK && gxd_user_knn_ok (&G) ;
+        const bool user = G.strategy == GXD_STRAT_USER && gxd_user_knn_ok (&G) ;
         fused = cheb || user || (G.strategy == GXD_STRAT_INTERSECT && G.fixed_point
             && !largest && k <= GXD_FX_SEL_MAXK) ;
         if (X != NULL && !fused) goto cleanup ;     // not done: the host's path

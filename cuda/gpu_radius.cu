@@ -92,7 +92,7 @@ extern "C" GrB_Info GXD_gpu_radius (const gxd_plan *P, const gxd_csr *A,
         int strategy = gxd_choose_strategy (P) ;
         int64_t tile = gxd_select_tile_rows (P, m, n, strategy,
             2 * sizeof (int64_t)) ;
-        GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, &G, s, msg)) ;
+        GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, false, &G, s, msg)) ;
         GXD_CUDA_TRY (cudaMalloc (&dC, (size_t) tile * n * tsize)) ;
         GXD_CUDA_TRY (cudaMalloc (&dcount, (size_t) (tile + 1) * sizeof (int64_t))) ;
         GXD_CUDA_TRY (cudaMalloc (&dp, (size_t) (tile + 1) * sizeof (int64_t))) ;

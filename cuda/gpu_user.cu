@@ -20,7 +20,9 @@
 //    A*B' once (FP32, where the guess holds) or twice.  A pair whose raw
 //    sum is under tau times its scale (cancellation: gxd_needs_exact's
 //    rule), or whose rounding to the fixed point could pass the tolerance,
-//    is recomputed over the union by the thread that owns it.
+//    is recomputed over the union by the thread that owns it.  For
+//    GXD_gpu_knn, gxd_user_rewrite_knn instead keeps the k nearest of each
+//    row as it goes (gxd_user_knn_select): no tile of distances is written.
 //  - gxd_user_select, for (+) = MAX or MIN: the split of
 //    gpu_split_select.cuh, the walk k_chebyshev (gpu_chebyshev.cu) takes
 //    too, included from memory (gpu_nvrtc.cu).  Its keys are f(x,e) for a's
@@ -509,8 +511,7 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
             }
         }, K, bv, bj, bok) ;
     }
-    // rounds of a pair a thread, a barrier each (__syncthreads_or: whether
-    // the list nears its room)
+    // rounds of a pair a thread, a barrier each
     for (int base = 0 ; base < w ; base += nt)
     {
         const int jj = base + tid ;
@@ -519,21 +520,11 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
         int top = -1 ;
         if (jj < w && !(exclude_self && j0 + jj == i))
         {
-            const gxd_T v = (gxd_T) final_d (jj) ;
-            const int j = (int) (j0 + jj) ;
-            if (!have || !gxd_user_order::before (b, c, v, j))
-            {
-                const int q = atomicAdd (&cnt, 1) ;
-                lv [q] = v ; lj [q] = j ;
-                top = q ;
-            }
+            top = gxd_klist_offer<gxd_user_order> (lv, lj, cnt, have, b, c,
+                (gxd_T) final_d (jj), (int) (j0 + jj), top) ;
         }
-        const bool full = __syncthreads_or (top >= GXD_USER_KNN_CAP - nt) ;
-        if (full || base + nt >= w)
-        {
-            gxd_klist_cut<gxd_user_order, GXD_USER_KNN_CAP, @THREADS@> (lv, lj,
-                cnt, bv, bj, bok, K) ;
-        }
+        gxd_klist_round_end<gxd_user_order, GXD_USER_KNN_CAP, @THREADS@, @THREADS@>
+            (lv, lj, cnt, bv, bj, bok, K, top, base + nt >= w) ;
     }
     gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
 }
@@ -724,13 +715,16 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     }
 }
 
-// (5 blocks of @THREADS@ threads per SM, as their shared memory allows;
-// FP64's select, 4)
+// One of the two is compiled (GXD_USER_KNN: for GXD_gpu_knn), since the
+// body is most of a program's compile.  5 blocks of @THREADS@ threads per
+// SM, as their shared memory allows (FP64's select, 4).
+#ifndef GXD_USER_KNN
 extern "C" __global__ void __launch_bounds__ (@THREADS@, 5)
 gxd_user_rewrite (GXD_USER_REWRITE_ARGS, gxd_T *C)
 {
     gxd_user_rewrite_body <false> (GXD_USER_REWRITE_PASS, C, 0, 0, 0, 0, 0) ;
 }
+#else
 // Lj, Ld, Ln: the lists of the launch's first row
 extern "C" __global__ void __launch_bounds__ (@THREADS@, 5)
 gxd_user_rewrite_knn (GXD_USER_REWRITE_ARGS, long long *Lj, double *Ld,
@@ -739,6 +733,7 @@ gxd_user_rewrite_knn (GXD_USER_REWRITE_ARGS, long long *Lj, double *Ld,
     gxd_user_rewrite_body <true> (GXD_USER_REWRITE_PASS, 0, Lj, Ld, Ln, K,
         exclude_self) ;
 }
+#endif
 #endif
 )" ;
 
@@ -807,7 +802,9 @@ static std::string double_literal (double x)
     return text ;
 }
 
-static bool kernel_source (std::string &src, const gxd_plan *P)
+// knn: the rewrite's kernel for GXD_gpu_knn (gxd_user_rewrite_knn) instead
+// of the all-pairs one
+static bool kernel_source (std::string &src, const gxd_plan *P, bool knn)
 {
     std::string defns, mult, add, id, fold ;
     if (P->mult == GXD_OP_USER)
@@ -869,7 +866,8 @@ static bool kernel_source (std::string &src, const gxd_plan *P)
     }
     src = kernel_template ;
     replace_all (src, "@KERNELS@", user_select_ok (P) ? "#define GXD_USER_SELECT"
-        : user_rewrite_ok (P) ? "#define GXD_USER_REWRITE" : "") ;
+        : !user_rewrite_ok (P) ? "" : knn ? "#define GXD_USER_REWRITE\n#define GXD_USER_KNN"
+        : "#define GXD_USER_REWRITE") ;
     replace_all (src, "@T@", P->fp64 ? "double" : "float") ;
     replace_all (src, "@THREADS@", std::to_string (GXD_USER_THREADS)) ;
     replace_all (src, "@MULT@", mult) ;
@@ -996,7 +994,9 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     gxd_user_ctx *U = &G->user ;
     const int64_t n = G->B.nrows ;
     std::string src ;
-    if (!kernel_source (src, P))
+    // GXD_gpu_knn's selection inside the rewrite (gxd_user_knn_ok)
+    const bool knn = G->knn && user_rewrite_ok (P) && A->ncols > 0 && n < INT32_MAX ;
+    if (!kernel_source (src, P, knn))
     {
         return gxd_fail (GrB_INVALID_VALUE, msg, "no GPU code for this plan") ;
     }
@@ -1018,8 +1018,8 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     else if (!user_rewrite_ok (P)) return GrB_SUCCESS ;
     else
     {
-        GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite, src, "gxd_user_rewrite", msg)) ;
-        GXD_GPU_TRY (gxd_nvrtc_function (&U->rewrite_knn, src, "gxd_user_rewrite_knn", msg)) ;
+        GXD_GPU_TRY (gxd_nvrtc_function (knn ? &U->rewrite_knn : &U->rewrite, src,
+            knn ? "gxd_user_rewrite_knn" : "gxd_user_rewrite", msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->norms, src, "gxd_user_norms", msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->range, src, "gxd_user_range", msg)) ;
         GXD_GPU_TRY (rewrite_norms (G, s, msg)) ;
@@ -1031,7 +1031,7 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     if (G->csc == NULL) return gxd_fail (GrB_OUT_OF_MEMORY, msg, "out of host memory") ;
     GXD_GPU_TRY (gxd_build_csc_tiles (&G->B, P->fp64, G->tn, G->ntiles, G->csc,
         &G->csc_pool, s, msg)) ;
-    if (U->rewrite != NULL) GXD_GPU_TRY (rewrite_ranges (G, s, msg)) ;
+    if (U->rewrite != NULL || U->rewrite_knn != NULL) GXD_GPU_TRY (rewrite_ranges (G, s, msg)) ;
 cleanup:
     return info ;
 }
@@ -1103,8 +1103,7 @@ cleanup:
 
 bool gxd_user_knn_ok (const gxd_gpu_ctx *G)
 {
-    return G->user.rewrite_knn != NULL && G->A.ncols > 0
-        && G->B.nrows < INT32_MAX ;
+    return G->user.rewrite_knn != NULL ;
 }
 
 GrB_Info gxd_user_knn (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
@@ -1146,7 +1145,7 @@ extern "C" GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A,
     const int32_t *Prow = NULL, *Pj = NULL ;
     memset (&dA, 0, sizeof (dA)) ; memset (&dB, 0, sizeof (dB)) ;
     memset (&dM, 0, sizeof (dM)) ;
-    if (!kernel_source (src, P))
+    if (!kernel_source (src, P, false))
     {
         return gxd_fail (GrB_INVALID_VALUE, msg, "no GPU code for this plan") ;
     }
