@@ -19,10 +19,13 @@
 #include "test_common.h"
 #include "gxd_test_hooks.h"
 
-// one kNN or radius call checked against the stable sort of the full product
-static void check_one (GrB_Semiring s, GrB_Type type, GrB_Matrix A,
+// one kNN or radius call checked against the stable sort of the full product,
+// with tiles of 3 x 5, of 1 x 1, and sized by memory (one tile here) from
+// the tiles_from-th on
+static void check_tiles (GrB_Semiring s, GrB_Type type, GrB_Matrix A,
     GrB_Matrix B, GrB_Matrix Mask, bool structural, bool comp,
-    bool exclude_self, uint64_t k, double eps, bool largest, const char *what)
+    bool exclude_self, uint64_t k, double eps, bool largest, const char *what,
+    int tiles_from)
 {
     GrB_Index m, n ;
     GXT_OK (GrB_Matrix_nrows (&m, A)) ;
@@ -40,15 +43,8 @@ static void check_one (GrB_Semiring s, GrB_Type type, GrB_Matrix A,
     if (exclude_self) GXT_OK (GxB_Desc_set_exclude_self (d, true)) ;
     gxt_snapshot sa = gxt_snap (A), sb = gxt_snap (B) ;
     gxt_snapshot sm = Mask ? gxt_snap (Mask) : NULL ;
-    // On the GPU, a tile's distances may differ from the whole product's
-    // in the last bits (the fixed-point kernels scale by the columns'
-    // maxima of the rows at hand), so forced tiles are checked on the CPU,
-    // where every pair is computed alone
-    GxB_Backend backend = GxB_BACKEND_CPU ;
-    GXT_OK (GxB_Distance_active_backend (&backend)) ;
-    for (int tiles = (backend == GxB_BACKEND_GPU) ? 2 : 0 ; tiles < 3 ; tiles++)
+    for (int tiles = tiles_from ; tiles < 3 ; tiles++)
     {
-        // tiles of 3 x 5, 1 x 1, and sized by memory (one tile here)
         if (tiles == 0) GXD_neighbors_set_tiles (3, 5) ;
         if (tiles == 1) GXD_neighbors_set_tiles (1, 1) ;
         if (tiles == 2) GXD_neighbors_set_tiles (0, 0) ;
@@ -76,6 +72,20 @@ static void check_one (GrB_Semiring s, GrB_Type type, GrB_Matrix A,
     if (exclude_self) GXT_OK (GxB_Desc_set_exclude_self (d, false)) ;
     GrB_Descriptor_free (&d) ;
     GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+}
+
+// check_tiles with every tiling on the CPU, the one sized by memory on the
+// GPU: there a tile's distances may differ from the whole product's in the
+// last bits (the fixed-point kernels scale by the columns' maxima of the
+// rows at hand), where the CPU computes every pair alone
+static void check_one (GrB_Semiring s, GrB_Type type, GrB_Matrix A,
+    GrB_Matrix B, GrB_Matrix Mask, bool structural, bool comp,
+    bool exclude_self, uint64_t k, double eps, bool largest, const char *what)
+{
+    GxB_Backend backend = GxB_BACKEND_CPU ;
+    GXT_OK (GxB_Distance_active_backend (&backend)) ;
+    check_tiles (s, type, A, B, Mask, structural, comp, exclude_self, k, eps,
+        largest, what, (backend == GxB_BACKEND_GPU) ? 2 : 0) ;
 }
 
 static int verify_on (void **state)
@@ -236,14 +246,14 @@ static void long_rows (void **state)
         {
             char ctx [96] ;
             snprintf (ctx, sizeof (ctx), "long rows %s, DOT", what [pat]) ;
-            check_one (GxB_DIST_DOT_FP32, GrB_FP32, A, B, NULL, false, false,
-                q == 1, ks [q], 0, true, ctx) ;
+            check_tiles (GxB_DIST_DOT_FP32, GrB_FP32, A, B, NULL, false, false,
+                q == 1, ks [q], 0, true, ctx, 2) ;
             snprintf (ctx, sizeof (ctx), "long rows %s, MAX.MINUS", what [pat]) ;
-            check_one (maxminus, GrB_FP64, A, B, NULL, false, false, q == 2,
-                ks [q], 0, false, ctx) ;
+            check_tiles (maxminus, GrB_FP64, A, B, NULL, false, false, q == 2,
+                ks [q], 0, false, ctx, 2) ;
             snprintf (ctx, sizeof (ctx), "long rows %s, PLUS.|x-y|", what [pat]) ;
-            check_one (plusabs, GrB_FP64, A, B, NULL, false, false, q == 0,
-                ks [q], 0, false, ctx) ;
+            check_tiles (plusabs, GrB_FP64, A, B, NULL, false, false, q == 0,
+                ks [q], 0, false, ctx, 2) ;
         }
         GrB_Matrix_free (&B) ;
     }
