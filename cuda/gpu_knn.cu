@@ -18,9 +18,9 @@
 //   with one comparison as the block streams through the row; those that
 //   pass are listed in shared memory, and when the list nears its room it
 //   is cut to its k best (gpu_klist.cuh), whose last is the new bound.
-//   One pass over the row at the rate of memory whatever the row's order:
-//   the sample's bound lets about k n / 256 distances pass, an increasing
-//   or decreasing row included.
+//   One pass over the row whatever its order: the sample's bound lets
+//   about k n / 256 distances pass, an increasing or decreasing row
+//   included.
 // - larger k: radix select.  Histograms of the keys' 8-bit digits, most
 //   significant first, narrow the key range that holds the k-th best until
 //   that range holds exactly the candidates still needed (or the key is
