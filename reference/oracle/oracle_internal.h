@@ -398,6 +398,13 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
 // so its pages are zeroed by the kernel once (a fresh 195 MB reference at
 // 1,600 rows of fortunes cost 110-150 ms in page faults alone, 2 cores).
 #define GXO_BLOCK_BYTES (8 << 20)
+
+// The work per thread that GraphBLAS is told to take in the products
+// accumulated into a block (its descriptor's GxB_CHUNK, 64K by default):
+// at 400 rows of fortunes the product's 332K flops otherwise ran on one
+// thread, and most of a product's time is writing its nearly dense result
+// (2.6M entries at 1,600 rows), which more threads share.
+#define GXO_PRODUCT_CHUNK 4096
 GrB_Index GXO_block_rows (GrB_Index n) ;
 
 //------------------------------------------------------------------------------

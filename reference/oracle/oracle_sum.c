@@ -77,10 +77,17 @@ GrB_Info GXO_accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     {
         info = GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, GxB_BITMAP) ;
     }
+    GrB_Descriptor desc = NULL ;
+    if (info == GrB_SUCCESS) info = GrB_Descriptor_new (&desc) ;
     if (info == GrB_SUCCESS)
     {
-        info = GrB_mxm (C, NULL, plus, semiring, A, BT, NULL) ;
+        info = GxB_Desc_set (desc, GxB_CHUNK, (double) GXO_PRODUCT_CHUNK) ;
     }
+    if (info == GrB_SUCCESS)
+    {
+        info = GrB_mxm (C, NULL, plus, semiring, A, BT, desc) ;
+    }
+    GrB_Descriptor_free (&desc) ;
     return (info) ;
 }
 
