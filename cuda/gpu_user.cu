@@ -591,9 +591,34 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         __syncthreads () ;              // the last readers done
         for (int q = tid ; q < ww ; q += nt) ((uint2 *) lo) [q] = make_uint2 (0, 0) ;
     } ;
-    // every product of row i with the tile: act (g, slot); returns the
-    // largest |g| (NaN: as inf), the same in every thread
-    auto sweep = [&] (auto act) -> double
+    // how the sweep's terms are added: not at all (it finds max |g|), in
+    // the split form, or as 64-bit sums; up = 2^E
+    enum { GXD_MAX_ONLY, GXD_ADD_SPLIT, GXD_ADD_WIDE } ;
+    int mode = GXD_MAX_ONLY, E = 0 ;
+    double up = 1, G = 0 ;
+    zero () ;
+    if (split)
+    {
+        const double ylo = gxd_user_unkey (~st [0]), yhi = gxd_user_unkey (st [1]) ;
+        for (long long p = alo + tid ; p < ahi ; p += nt)
+        {
+            const double x = (double) Ax [p] ;
+            G = fmax (G, fabs (gxd_f (x, e) - fee)
+                + fmax (fabs (gxd_f (x, ylo)), fabs (gxd_f (x, yhi)))) ;
+        }
+        G = gxd_user_block_max (G, s_max) + __longlong_as_double ((long long) st [2]) ;
+        if (!((double) nnz * G <= 1.7976931348623157e308)) G = 0 ;
+        E = gxd_user_exp ((double) nnz * G, 40) ;
+        up = ldexp (1.0, E) ;
+        mode = GXD_ADD_SPLIT ;
+    }
+    // every product of row i with the tile, added as mode says; mx = the
+    // largest |g| (NaN: as inf).  A second sweep where the first could not
+    // add (64-bit sums need max |g| first) or chose a poor scale (split:
+    // max |g| far from G).  One call site, so that the products' code,
+    // most of the program, is compiled once.
+    double mx = 0 ;
+    for (int pass = 0 ; pass < 2 ; pass++)
     {
         double m = 0 ;
         for (long long base = alo ; base < ahi ; base += GXD_USER_ICH)
@@ -606,60 +631,41 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                 e, fee, [&] (double g, int s) {
                     const double a = fabs (g) ;
                     m = (a <= m) ? m : ((a == a) ? a : INFINITY) ;
-                    act (g, s) ; }) ;
+                    if (sizeof (gxd_T) == 4 && mode == GXD_ADD_SPLIT)
+                    {
+                        // t = round (g up) split: the low word of fma (g,
+                        // up, 1.5 2^52) is t mod 2^32, its high word less
+                        // 0x43380000 is t >> 32
+                        const double d = fma (g, up, 0x1.8p52) ;
+                        const unsigned int tl = (unsigned int) __double2loint (d) ;
+                        const unsigned int th = (unsigned int) (__double2hiint (d) - 0x43380000) ;
+                        atomicAdd (lo + s, tl & 0xffffu) ;
+                        atomicAdd (hi + s, (th << 16) | (tl >> 16)) ;
+                    }
+                    else if (mode == GXD_ADD_WIDE)
+                    {
+                        // the 64-bit two's complement sum (hi, lo)
+                        const unsigned long long u = (unsigned long long) __double2ll_rn (g * up) ;
+                        const unsigned int l = (unsigned int) u, old = atomicAdd (lo + s, l) ;
+                        const unsigned int h = (unsigned int) (u >> 32) + (unsigned int) (old + l < old) ;
+                        if (h != 0) atomicAdd (hi + s, h) ;
+                    } }) ;
         }
-        return gxd_user_block_max (m, s_max) ;
-    } ;
-    // t = round (g up) split: the low word of fma (g, up, 1.5 2^52) is t mod
-    // 2^32, its high word less 0x43380000 is t >> 32
-    auto add_split = [=] (double up)
-    {
-        return [=] (double g, int s) {
-            const double d = fma (g, up, 0x1.8p52) ;
-            const unsigned int tl = (unsigned int) __double2loint (d) ;
-            const unsigned int th = (unsigned int) (__double2hiint (d) - 0x43380000) ;
-            atomicAdd (lo + s, tl & 0xffffu) ;
-            atomicAdd (hi + s, (th << 16) | (tl >> 16)) ; } ;
-    } ;
-
-    zero () ;
-    double mx ;
-    int E ;
-    if (split)
-    {
-        const double ylo = gxd_user_unkey (~st [0]), yhi = gxd_user_unkey (st [1]) ;
-        double G = 0 ;
-        for (long long p = alo + tid ; p < ahi ; p += nt)
+        m = gxd_user_block_max (m, s_max) ;
+        if (pass == 0) mx = m ;
+        if (pass == 1 || !((double) nnz * mx <= 1.7976931348623157e308)) break ;
+        if (mode == GXD_ADD_SPLIT)
         {
-            const double x = (double) Ax [p] ;
-            G = fmax (G, fabs (gxd_f (x, e) - fee)
-                + fmax (fabs (gxd_f (x, ylo)), fabs (gxd_f (x, yhi)))) ;
-        }
-        G = gxd_user_block_max (G, s_max) + __longlong_as_double ((long long) st [2]) ;
-        if (!((double) nnz * G <= 1.7976931348623157e308)) G = 0 ;
-        E = gxd_user_exp ((double) nnz * G, 40) ;
-        mx = sweep (add_split (ldexp (1.0, E))) ;
-        if (!(mx <= 128 * G && mx * 4096 >= G) && (double) nnz * mx <= 1.7976931348623157e308)
-        {
+            if (mx <= 128 * G && mx * 4096 >= G) break ;
             E = gxd_user_exp ((double) nnz * mx, 40) ;
             zero () ;
-            sweep (add_split (ldexp (1.0, E))) ;
         }
-    }
-    else
-    {
-        mx = sweep ([] (double, int) { }) ;
-        E = gxd_user_exp ((double) nnz * mx, 61) ;
-        const double up = ldexp (1.0, E) ;
-        if ((double) nnz * mx <= 1.7976931348623157e308)
+        else
         {
-            sweep ([=] (double g, int s) {
-                // the 64-bit two's complement sum (hi, lo)
-                const unsigned long long u = (unsigned long long) __double2ll_rn (g * up) ;
-                const unsigned int l = (unsigned int) u, old = atomicAdd (lo + s, l) ;
-                const unsigned int h = (unsigned int) (u >> 32) + (unsigned int) (old + l < old) ;
-                if (h != 0) atomicAdd (hi + s, h) ; }) ;
+            E = gxd_user_exp ((double) nnz * mx, 61) ;
+            mode = GXD_ADD_WIDE ;
         }
+        up = ldexp (1.0, E) ;
     }
     const bool fixed = ((double) nnz * mx <= 1.7976931348623157e308) ;
     if (!fixed)
