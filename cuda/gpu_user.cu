@@ -372,7 +372,8 @@ __device__ __forceinline__ double gxd_user_unkey (unsigned long long k)
 // the tile of B's rows [j0, j0 + w): st [0] |= the complement of the key
 // of its smallest value, st [1] |= the key of its largest, st [2] |= the
 // bits of its largest |f(e,y)| (NaN values left out), maxima over the
-// threads (st zeroed first)
+// threads (st zeroed first).  Each warp reduces first: one atomic a thread
+// on the same three words serializes them.
 extern "C" __global__ void gxd_user_range (const long long *Bp,
     const gxd_T *Bx, long long j0, long long w, double e,
     unsigned long long *st)
@@ -391,9 +392,21 @@ extern "C" __global__ void gxd_user_range (const long long *Bp,
             : 0x7FF0000000000000ULL ;
         fe = (ab > fe) ? ab : fe ;
     }
-    atomicMax (st, lo) ;
-    atomicMax (st + 1, hi) ;
-    atomicMax (st + 2, fe) ;
+    for (int off = 16 ; off > 0 ; off >>= 1)
+    {
+        const unsigned long long l = __shfl_xor_sync (0xffffffffu, lo, off) ;
+        const unsigned long long h = __shfl_xor_sync (0xffffffffu, hi, off) ;
+        const unsigned long long f = __shfl_xor_sync (0xffffffffu, fe, off) ;
+        lo = (l > lo) ? l : lo ;
+        hi = (h > hi) ? h : hi ;
+        fe = (f > fe) ? f : fe ;
+    }
+    if ((threadIdx.x & 31) == 0 && (lo | hi | fe) != 0)
+    {
+        atomicMax (st, lo) ;
+        atomicMax (st + 1, hi) ;
+        atomicMax (st + 2, fe) ;
+    }
 }
 
 // E for the fixed point of terms whose sums are under S: S 2^E < 2^bits
