@@ -422,11 +422,14 @@ __device__ __forceinline__ int gxd_user_exp (double S, int bits)
 // as 0 (gpu_knn.cu's gxd_key), then the column
 struct gxd_user_order
 {
+    __device__ static unsigned long long key (gxd_T v)
+    {
+        const double a = (double) v ;
+        return (a != a) ? ~0ULL : gxd_user_key (a + 0.0) ;
+    }
     __device__ static bool before (gxd_T av, int aj, gxd_T bv, int bj)
     {
-        const double a = (double) av, b = (double) bv ;
-        const unsigned long long ka = (a != a) ? ~0ULL : gxd_user_key (a + 0.0) ;
-        const unsigned long long kb = (b != b) ? ~0ULL : gxd_user_key (b + 0.0) ;
+        const unsigned long long ka = key (av), kb = key (bv) ;
         return ka < kb || (ka == kb && aj < bj) ;
     }
     __device__ static gxd_T pad_v (void) { return (gxd_T) NAN ; }
@@ -485,14 +488,15 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
         // earlier tiles' pairs, lets few of the tile's pass (where more
         // pass than the list holds, the rounds below take the tile again)
         int over = 0 ;
-        const gxd_T b = bv ;
+        const unsigned long long bk = gxd_user_order::key (bv) ;
         const int c = bj ;
         for (int jj = tid ; jj < w ; jj += nt)
         {
             if (exclude_self && j0 + jj == i) continue ;
             const gxd_T v = (gxd_T) final_d (jj) ;
             const int j = (int) (j0 + jj) ;
-            if (!gxd_user_order::before (b, c, v, j))
+            const unsigned long long vk = gxd_user_order::key (v) ;
+            if (vk < bk || (vk == bk && j <= c))        // not after the bound
             {
                 const int q = atomicAdd (&cnt, 1) ;
                 if (q < GXD_USER_KNN_CAP) { lv [q] = v ; lj [q] = j ; }
@@ -540,6 +544,29 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
             (lv, lj, cnt, bv, bj, bok, K, top, base + nt >= w) ;
     }
     gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
+}
+
+// a pair's sum t and the bound nq on its terms' count (final_d) where the
+// row is not split: a 64-bit sum (hi, lo) at scale qu, or a sum in double
+// (acc, where !fixed)
+__device__ __forceinline__ double2 gxd_user_sum (bool fixed,
+    const unsigned int *lo, const unsigned int *hi, const double *acc,
+    int jj, double qu, const long long *Bp, long long j, long long nnz)
+{
+    if (!fixed) return make_double2 (acc [jj], (double) nnz) ;
+    return make_double2 (
+        (double) (long long) (((unsigned long long) hi [jj] << 32) | lo [jj]) * qu,
+        (double) min (nnz, Bp [j+1] - Bp [j])) ;
+}
+
+// the same, not inlined: FP32 rows are split but for the longest and those
+// with a term that is not finite, and inlined beside the split form this
+// is computed, its loads included, for every pair (predicated, not skipped)
+__device__ __noinline__ double2 gxd_user_sum_apart (bool fixed,
+    const unsigned int *lo, const unsigned int *hi, const double *acc,
+    int jj, double qu, const long long *Bp, long long j, long long nnz)
+{
+    return gxd_user_sum (fixed, lo, hi, acc, jj, qu, Bp, j, nnz) ;
 }
 
 // (+) = PLUS: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B,
@@ -707,12 +734,17 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         const long long j = j0 + jj ;
         const double sb = nb [j] ;
         double t, nq = (double) nnz ;
-        if (!fixed) t = acc [jj] ;
-        else if (split) t = (double) ((long long) (int) hi [jj] * 65536 + (long long) lo [jj]) * qu ;
+        if (fixed && split)
+        {
+            t = (double) ((long long) (int) hi [jj] * 65536 + (long long) lo [jj]) * qu ;
+        }
         else
         {
-            t = (double) (long long) (((unsigned long long) hi [jj] << 32) | lo [jj]) * qu ;
-            nq = (double) min (nnz, Bp [j+1] - Bp [j]) ;
+            const double2 tq = (sizeof (gxd_T) == 4)
+                ? gxd_user_sum_apart (fixed, lo, hi, acc, jj, qu, Bp, j, nnz)
+                : gxd_user_sum (fixed, lo, hi, acc, jj, qu, Bp, j, nnz) ;
+            t = tq.x ;
+            nq = tq.y ;
         }
         double raw = kf + sa + sb + t ;
         const double scale = fabs (kf) + fabs (sa) + fabs (sb) ;
