@@ -138,13 +138,15 @@ static GrB_Info used_columns (GrB_Index **cols, GrB_Index *kc, GrB_Matrix A)
     GrB_Index k ;
     *cols = NULL ;
     TRY (GrB_Matrix_ncols (&k, A)) ;
-    TRY (GrB_Vector_new (&v, GrB_BOOL, k)) ;
-    TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GrB_LOR_MONOID_BOOL, A,
+    // A's own type and a built-in monoid: a typecast (LOR on A's FP64)
+    // sends GraphBLAS to its generic kernel; only the pattern is read
+    TRY (GrB_Vector_new (&v, GrB_FP64, k)) ;
+    TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GxB_ANY_FP64_MONOID, A,
         GrB_DESC_T0)) ;
     TRY (GrB_Vector_nvals (kc, v)) ;
     *cols = calloc (*kc + 1, sizeof (GrB_Index)) ;
     CHECK (*cols != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Vector_extractTuples_BOOL (*cols, NULL, kc, v)) ;
+    TRY (GrB_Vector_extractTuples_FP64 (*cols, NULL, kc, v)) ;
     GrB_Vector_free (&v) ;
     return (GrB_SUCCESS) ;
 }
