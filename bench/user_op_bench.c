@@ -21,8 +21,7 @@
 // the machine.  The first call's latency is measured twice: with an empty
 // disk cache (the compile, of a text no compiler has seen: user_semiring)
 // and with the module on disk but not loaded (best of N), each less the
-// steady call.  Every result is compared with
-// the built-in one.
+// steady call.  Every result is compared with the built-in one.
 //
 // usage: user_op_bench [--backend cpu|gpu] [--rows R] [--reps N]
 //                      [--pointer-budget S] FILE...
