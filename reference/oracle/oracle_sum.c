@@ -48,36 +48,22 @@ void GXO_prod_free (gxo_prod *p)
 {
     GrB_Matrix_free (&p->L) ;
     GrB_Matrix_free (&p->R) ;
+    GrB_Matrix_free (&p->Lh) ;
+    GrB_Matrix_free (&p->Rh) ;
     p->semiring = NULL ;
 }
 
 // C += A (+).(x) B (FP64, C full, B given as the kc-by-n transpose of the
-// right operand), accumulated in place: with A held as a bitmap, GraphBLAS
-// adds each product straight into C's own array, where a sparse product
-// would build a result of its own first (most pairs of real data share a
-// column) and then add it.  A's bitmap costs m*kc bytes and as many values
-// (one where A is iso), within the 8 m n bytes of C where kc <= n (kc <= 9
-// n for an iso A: the pairs of oracle_equal_pairs.c and of the classes,
-// whose product took 420-470 ms sparse, 1,600 rows of fortunes divided by
-// their sums, where 31,000 pairs outnumber its 15,217 rows); a wider A
-// stays sparse.
-GrB_Info GXO_accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
+// right operand), by GrB_mxm, its work shared by the threads in chunks of
+// GXO_PRODUCT_CHUNK
+static GrB_Info accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix BT)
 {
-    GrB_Index n, kc ;
     GrB_BinaryOp plus ;
     GrB_Monoid add ;
-    bool iso = false ;
-    GrB_Info info = GrB_Matrix_ncols (&n, C) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_ncols (&kc, A) ;
-    if (info == GrB_SUCCESS) info = GxB_Matrix_iso (&iso, A) ;
-    if (info == GrB_SUCCESS) info = GxB_Semiring_add (&add, semiring) ;
-    if (info == GrB_SUCCESS) info = GxB_Monoid_operator (&plus, add) ;
-    if (info == GrB_SUCCESS && kc <= (iso ? 9 : 1) * n)
-    {
-        info = GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, GxB_BITMAP) ;
-    }
     GrB_Descriptor desc = NULL ;
+    GrB_Info info = GxB_Semiring_add (&add, semiring) ;
+    if (info == GrB_SUCCESS) info = GxB_Monoid_operator (&plus, add) ;
     if (info == GrB_SUCCESS) info = GrB_Descriptor_new (&desc) ;
     if (info == GrB_SUCCESS)
     {
@@ -89,6 +75,72 @@ GrB_Info GXO_accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     }
     GrB_Descriptor_free (&desc) ;
     return (info) ;
+}
+
+// *Lc, *Rc (new) = columns cols [0..nc-1] of L and those rows of R, both
+// held sparse (GraphBLAS would hold a dense Rc as a bitmap, and a bitmap
+// times a bitmap is no longer added in place)
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (Lc) ; GrB_Matrix_free (Rc) ;
+
+static GrB_Info columns_of (GrB_Matrix *Lc, GrB_Matrix *Rc, GrB_Matrix L,
+    GrB_Matrix R, const GrB_Index *cols, GrB_Index nc)
+{
+    GrB_Index m, n ;
+    GrB_Type ltype, rtype ;
+    const int sparse = GxB_SPARSE + GxB_HYPERSPARSE ;
+    *Lc = NULL ;
+    *Rc = NULL ;
+    TRY (GrB_Matrix_nrows (&m, L)) ;
+    TRY (GrB_Matrix_ncols (&n, R)) ;
+    TRY (GxB_Matrix_type (&ltype, L)) ;
+    TRY (GxB_Matrix_type (&rtype, R)) ;
+    TRY (GrB_Matrix_new (Lc, ltype, m, nc)) ;
+    TRY (GxB_Matrix_Option_set (*Lc, GxB_SPARSITY_CONTROL, sparse)) ;
+    TRY (GrB_Matrix_extract (*Lc, NULL, NULL, L, GrB_ALL, m, cols, nc, NULL)) ;
+    TRY (GrB_Matrix_new (Rc, rtype, nc, n)) ;
+    TRY (GxB_Matrix_Option_set (*Rc, GxB_SPARSITY_CONTROL, sparse)) ;
+    TRY (GrB_Matrix_extract (*Rc, NULL, NULL, R, cols, nc, GrB_ALL, n, NULL)) ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    free (J) ; free (count) ; free (heavy) ; free (light) ;                 \
+    GXO_prod_free (p) ;
+
+GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
+    GrB_Matrix R)
+{
+    GrB_Index *J = NULL, *count = NULL, *heavy = NULL, *light = NULL, m, K,
+        nv ;
+    memset (p, 0, sizeof (gxo_prod)) ;
+    p->semiring = semiring ;
+    TRY (GrB_Matrix_nrows (&m, L)) ;
+    TRY (GrB_Matrix_ncols (&K, L)) ;
+    TRY (GrB_Matrix_nvals (&nv, L)) ;
+    if (m == 0 || K == 0 || nv == 0) return (GrB_SUCCESS) ;
+    // each column's count of entries, from L's column indices
+    J = malloc (nv * sizeof (GrB_Index)) ;
+    count = calloc (K, sizeof (GrB_Index)) ;
+    heavy = malloc (K * sizeof (GrB_Index)) ;
+    light = malloc (K * sizeof (GrB_Index)) ;
+    CHECK (J != NULL && count != NULL && heavy != NULL && light != NULL,
+        GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (NULL, J, NULL, &nv, L)) ;
+    for (GrB_Index q = 0 ; q < nv ; q++) count [J [q]]++ ;
+    // (a column with no entry in L adds nothing: it is in neither)
+    GrB_Index nh = 0, nl = 0 ;
+    for (GrB_Index c = 0 ; c < K ; c++)
+    {
+        if (count [c] == 0) continue ;
+        bool h = count [c] * GXO_HEAVY_DIV >= m && count [c] >= GXO_HEAVY_MIN ;
+        if (h) heavy [nh++] = c ; else light [nl++] = c ;
+    }
+    if (nh > 0) TRY (columns_of (&p->Lh, &p->Rh, L, R, heavy, nh)) ;
+    if (nl > 0) TRY (columns_of (&p->L, &p->R, L, R, light, nl)) ;
+    free (J) ; free (count) ; free (heavy) ; free (light) ;
+    return (GrB_SUCCESS) ;
 }
 
 // *R = rows i0 .. i0 + nrows - 1 of M
@@ -114,16 +166,41 @@ GrB_Info GXO_rows_of (GrB_Matrix *R, GrB_Matrix M, GrB_Index i0,
 #undef  FREE_ALL
 #define FREE_ALL GrB_Matrix_free (&Lb) ;
 
-GrB_Info GXO_prod_rows (const gxo_prod *p, GrB_Matrix C, GrB_Index i0)
+// C += rows i0 .. of L (held as sparsity) (+).(x) R; L itself where C's
+// block is every row (extracting rows of a bitmap converts it to sparse
+// first)
+static GrB_Info part_rows (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix L,
+    GrB_Matrix R, GrB_Index i0, int sparsity)
 {
     GrB_Matrix Lb = NULL ;
+    GrB_Index m, mb, nv ;
+    if (L == NULL) return (GrB_SUCCESS) ;
+    TRY (GrB_Matrix_nrows (&m, L)) ;
+    TRY (GrB_Matrix_nrows (&mb, C)) ;
+    bool whole = (i0 == 0 && mb == m) ;
+    if (!whole) TRY (GXO_rows_of (&Lb, L, i0, mb)) ;
+    GrB_Matrix Lr = whole ? L : Lb ;
+    TRY (GrB_Matrix_nvals (&nv, Lr)) ;
+    if (nv > 0)
+    {
+        TRY (GxB_Matrix_Option_set (Lr, GxB_SPARSITY_CONTROL, sparsity)) ;
+        TRY (accumulate (C, semiring, Lr, R)) ;
+    }
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+GrB_Info GXO_prod_rows (const gxo_prod *p, GrB_Matrix C, GrB_Index i0)
+{
     GrB_Index mb ;
-    if (p->L == NULL) return (GrB_SUCCESS) ;
     TRY (GrB_Matrix_nrows (&mb, C)) ;
     if (mb == 0) return (GrB_SUCCESS) ;
-    TRY (GXO_rows_of (&Lb, p->L, i0, mb)) ;
-    TRY (GXO_accumulate (C, p->semiring, Lb, p->R)) ;
-    FREE_ALL ;
+    TRY (part_rows (C, p->semiring, p->Lh, p->Rh, i0, GxB_BITMAP)) ;
+    TRY (part_rows (C, p->semiring, p->L, p->R, i0,
+        GxB_SPARSE + GxB_HYPERSPARSE)) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -179,17 +256,24 @@ static GrB_Info cut_to_used (GrB_Matrix *Ac, GrB_Matrix *BT, GrB_Index **cols,
     return (GrB_SUCCESS) ;
 }
 
-// p = A (+).(x) B' over the columns where A has entries
+// p = A (+).(x) B'
 #undef  FREE_ALL
-#define FREE_ALL free (cols) ; GXO_prod_free (p) ;
+#define FREE_ALL GrB_Matrix_free (&BT) ; GXO_prod_free (p) ;
 
 GrB_Info GXO_prod_cut (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B)
 {
-    GrB_Index *cols = NULL, kc ;
-    p->semiring = semiring ;
-    TRY (cut_to_used (&p->L, &p->R, &cols, &kc, A, B)) ;
-    free (cols) ;
+    GrB_Matrix BT = NULL ;
+    GrB_Type type ;
+    GrB_Index n, k ;
+    memset (p, 0, sizeof (gxo_prod)) ;
+    TRY (GxB_Matrix_type (&type, B)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_ncols (&k, B)) ;
+    TRY (GrB_Matrix_new (&BT, type, k, n)) ;
+    TRY (GrB_transpose (BT, NULL, NULL, B, NULL)) ;
+    TRY (GXO_prod_new (p, semiring, A, BT)) ;
+    GrB_Matrix_free (&BT) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -439,11 +523,8 @@ static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
         TRY (GrB_Matrix_eWiseMult_BinaryOp (G, NULL, NULL, GrB_MINUS_FP64, G,
             Y, NULL)) ;
     }
-    p->semiring = GxB_PLUS_SECOND_FP64 ;
-    p->R = G ;
-    G = NULL ;
-    p->L = P.Ax ;
-    P.Ax = NULL ;
+    TRY (GXO_prod_new (p, GxB_PLUS_SECOND_FP64, P.Ax, G)) ;
+    GrB_Matrix_free (&G) ;
     class_pairs_free (&P) ;
     free (fu0) ;
     GrB_Matrix_free (&Y) ;
@@ -508,28 +589,31 @@ static gxo_prod *next_prod (gxo_sum *s)
 // made CANBERRA's reference on 400 rows of fortunes divided by their row
 // sums take 206-218 ms where this takes 191-204, 2 cores.)
 #undef  FREE_ALL
-#define FREE_ALL free (cols) ;
+#define FREE_ALL                                                            \
+    free (cols) ; GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ;           \
+    GrB_Matrix_free (&FAc) ; GrB_Matrix_free (&FBT) ;
 
 static GrB_Info t1_minus_p (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
     GrB_Matrix B, GrB_Matrix FA)
 {
     GrB_Index *cols = NULL, m, n, kc ;
+    GrB_Matrix Ac = NULL, BT = NULL, FAc = NULL, FBT = NULL ;
     gxo_prod *t1 = next_prod (s), *p = next_prod (s) ;
     CHECK (t1 != NULL && p != NULL, GrB_PANIC) ;
     TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
-    t1->semiring = s->semiring ;
-    TRY (cut_to_used (&t1->L, &t1->R, &cols, &kc, A, B)) ;
+    TRY (cut_to_used (&Ac, &BT, &cols, &kc, A, B)) ;
     if (kc == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    p->semiring = GxB_PLUS_PLUS_FP64 ;
-    TRY (GrB_Matrix_new (&p->L, GrB_FP64, m, kc)) ;
-    TRY (GrB_Matrix_extract (p->L, NULL, NULL, FA, GrB_ALL, m, cols, kc,
+    TRY (GrB_Matrix_new (&FAc, GrB_FP64, m, kc)) ;
+    TRY (GrB_Matrix_extract (FAc, NULL, NULL, FA, GrB_ALL, m, cols, kc,
         NULL)) ;
-    TRY (GrB_Matrix_apply (p->L, NULL, NULL, GrB_AINV_FP64, p->L, NULL)) ;
-    TRY (GrB_Matrix_new (&p->R, GrB_FP64, kc, n)) ;
-    TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (p->R, NULL, NULL, f, 0, t1->R,
+    TRY (GrB_Matrix_apply (FAc, NULL, NULL, GrB_AINV_FP64, FAc, NULL)) ;
+    TRY (GrB_Matrix_new (&FBT, GrB_FP64, kc, n)) ;
+    TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (FBT, NULL, NULL, f, 0, BT,
         NULL)) ;
-    TRY (GrB_Matrix_apply (p->R, NULL, NULL, GrB_AINV_FP64, p->R, NULL)) ;
+    TRY (GrB_Matrix_apply (FBT, NULL, NULL, GrB_AINV_FP64, FBT, NULL)) ;
+    TRY (GXO_prod_new (t1, s->semiring, Ac, BT)) ;
+    TRY (GXO_prod_new (p, GxB_PLUS_PLUS_FP64, FAc, FBT)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -551,8 +635,15 @@ static GrB_Info common_part (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
     if (done) return (GrB_SUCCESS) ;
     if (equal)
     {
-        p->semiring = GxB_PLUS_FIRST_FP64 ;
-        return (GXO_common_ne (&p->L, &p->R, A, B)) ;
+        GrB_Matrix L = NULL, R = NULL ;
+        GrB_Info info = GXO_common_ne (&L, &R, A, B) ;
+        if (info == GrB_SUCCESS && L != NULL)
+        {
+            info = GXO_prod_new (p, GxB_PLUS_FIRST_FP64, L, R) ;
+        }
+        GrB_Matrix_free (&L) ;
+        GrB_Matrix_free (&R) ;
+        return (info) ;
     }
     s->nprod-- ;
     return (t1_minus_p (s, f, A, B, FA)) ;
