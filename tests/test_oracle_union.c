@@ -537,6 +537,65 @@ static void metric_sums_by_classes_equal_dense_completion (void **state)
     }
 }
 
+// a value of either sign, step times a level 1 .. a [1] drawn as counts
+// are (1 mostly, then 2, rarely more), or 0 (a stored zero)
+static double next_level (void *arg)
+{
+    const double *a = arg ;     // { step, levels }
+    double u = gxt_uniform ( ), sign = (gxt_uniform ( ) < 0.5) ? -1 : 1 ;
+    if (u < 0.05) return (0) ;
+    double level = (u < 0.7) ? 1 : (u < 0.9) ? 2 :
+        3 + floor ((u - 0.9) / 0.1 * (a [1] - 2)) ;
+    return (sign * a [0] * fmin (level, a [1])) ;
+}
+
+// MANHATTAN's and BRAYCURTIS's terms by the levels of the values (products
+// of at least GXO_LEVELS_FLOPS flops: A 200-by-40 and B 250-by-40, half
+// full), against dense completion: 9 integers, 9 multiples of 3/4 (a power
+// of two divides them: by levels), 9 multiples of 0.1 (none does: the
+// product of MAX itself) and 65 integers (more than GXO_LEVELS_MAX: MAX),
+// each of both signs and with stored zeros
+static void metric_sums_by_levels_equal_dense_completion (void **state)
+{
+    GXT_START ( ) ;
+    const double steps [4][2] = { { 1, 9 }, { 0.75, 9 }, { 0.1, 9 },
+        { 1, 65 } } ;
+    const gxo_opcode codes [2] = { GXO_OP_ABSDIFF, GXO_OP_ABSSUM } ;
+    // every product (of a part: the values > 0, or those < 0, some 45 % of
+    // the entries) has about 40 columns of 200 * 0.5 * 0.45 of A's rows and
+    // 250 * 0.5 * 0.45 of B's
+    assert_true (40 * 45 * 56 >= GXO_LEVELS_FLOPS) ;
+    for (int c = 0 ; c < 2 ; c++)
+    {
+        GrB_BinaryOp op = NULL ;
+        gxo_corr corr ;
+        GXT_OK (GXO_op_new (&op, codes [c])) ;
+        GXT_OK (GXO_corr_new (&corr, codes [c])) ;
+        for (int q = 0 ; q < 4 ; q++)
+        {
+            GrB_Matrix A, B, D = NULL, R = NULL ;
+            gxt_spec sa = { 200, 40, 0.5, 0, false, 0, -1, GXT_INTEGERS } ;
+            gxt_spec sb = { 250, 40, 0.5, 0, false, 0, -1, GXT_INTEGERS } ;
+            gxt_random (&A, &sa) ;
+            gxt_random (&B, &sb) ;
+            gxt_revalue (A, next_level, (void *) steps [q]) ;
+            gxt_revalue (B, next_level, (void *) steps [q]) ;
+            int64_t nbad, wi, wj ;
+            double wg, wr ;
+            metric_sum_against_dense (&D, &R, &nbad, &wi, &wj, &wg, &wr, op,
+                &corr, A, B) ;
+            if (nbad > 0)
+                GXT_FAIL ("operator %d, %g levels of %g: %ld entries beyond "
+                    "1e-12 of dense completion; worst (%ld,%ld): %.17g, "
+                    "dense %.17g", (int) codes [c], steps [q][1],
+                    steps [q][0], (long) nbad, (long) wi, (long) wj, wg, wr) ;
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+            GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+        }
+        GrB_BinaryOp_free (&op) ;
+    }
+}
+
 // the sum of metric_codes [c] on A (m-by-k) and B (n-by-k), dims = (m, k,
 // n), whose values are drawn from one pool of 200 fresh random values (a
 // -0 among them and, for NE, a NaN), against dense completion: within
@@ -717,6 +776,7 @@ int main (void)
         cmocka_unit_test (plus_union_recomputes_cancelling_and_nonfinite_pairs),
         cmocka_unit_test (metric_sums_equal_dense_completion),
         cmocka_unit_test (metric_sums_by_classes_equal_dense_completion),
+        cmocka_unit_test (metric_sums_by_levels_equal_dense_completion),
         cmocka_unit_test (metric_sums_of_many_shared_values_equal_dense_completion),
         cmocka_unit_test (plus_union_refuses_other_monoids),
         cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),

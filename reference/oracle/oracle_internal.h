@@ -317,6 +317,16 @@ gxo_prod ;
 #define GXO_HEAVY_DIV 128
 #define GXO_HEAVY_MIN 3
 
+// MANHATTAN's and BRAYCURTIS's terms s min (a, b) by the levels of the
+// values where they take at most GXO_LEVELS_MAX, which are multiples of
+// one power of two, and make at most GXO_LEVELS_GROWTH times the entries,
+// in a product of GXO_LEVELS_FLOPS flops at least (oracle_sum.c).  (At 100
+// rows of fortunes, 20,000 flops, setting the levels up cost more than the
+// product's fmax.)
+#define GXO_LEVELS_MAX 64
+#define GXO_LEVELS_GROWTH 2
+#define GXO_LEVELS_FLOPS 65536
+
 // p = L (+).(x) R (L m-by-K, R K-by-n), divided into heavy and light
 // columns (copies: the caller keeps L and R)
 GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
