@@ -322,7 +322,7 @@ static GrB_Info set_counts (work *w)
         NULL)) ;
     TRY (GrB_Matrix_apply (PA, NULL, NULL, GxB_ONE_FP64, PA, NULL)) ;
     TRY (GrB_Matrix_apply (PB, NULL, NULL, GxB_ONE_FP64, PB, NULL)) ;
-    TRY (GXO_prod_cut (&w->prod [0], GrB_PLUS_TIMES_SEMIRING_FP64, PA, PB)) ;
+    TRY (GXO_prod_new (&w->prod [0], GrB_PLUS_TIMES_SEMIRING_FP64, PA, PB)) ;
     TRY (GXO_row_sums (&w->ra, PA)) ;
     TRY (GXO_row_sums (&w->rb, PB)) ;
     FREE_ALL ;
@@ -358,7 +358,7 @@ static GrB_Info dot_scale (work *w)
     if (a1 && b1) return (GrB_SUCCESS) ;
     TRY (GXO_applied (&Aa, GrB_ABS_FP64, w->A)) ;
     TRY (GXO_applied (&Ba, GrB_ABS_FP64, w->B)) ;
-    TRY (GXO_prod_cut (&w->prod [1], GrB_PLUS_TIMES_SEMIRING_FP64, Aa, Ba)) ;
+    TRY (GXO_prod_new (&w->prod [1], GrB_PLUS_TIMES_SEMIRING_FP64, Aa, Ba)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -409,7 +409,7 @@ static GrB_Info prepare (work *w, bool scale)
             TRY (sum_of (w, 0, GXO_OP_ABSDIFF)) ;
             return (sum_of (w, 1, GXO_OP_ABSSUM)) ;
         case GXO_DOT :
-            TRY (GXO_prod_cut (&w->prod [0], GrB_PLUS_TIMES_SEMIRING_FP64,
+            TRY (GXO_prod_new (&w->prod [0], GrB_PLUS_TIMES_SEMIRING_FP64,
                 w->A, w->B)) ;
             return (scale ? dot_scale (w) : GrB_SUCCESS) ;
         case GXO_KL_DIVERGENCE :

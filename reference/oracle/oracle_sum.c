@@ -10,8 +10,8 @@
 //   g(x,y) = f(x,y) - f(x,0) - f(0,y)
 //
 // The common columns' part is a few products (gxo_prod), each prepared once
-// for every row of A: A's side cut to the columns where A has entries and
-// B's side transposed and cut the same way, or the tiles of A's classes of
+// for every row of A: parts of A and B (for MANHATTAN's min, by the levels
+// of their values where there are few), or the tiles of A's classes of
 // values (few values: counts, ratings), or HAMMING's counts.  Then
 // GXO_sum_rows computes the sum for one block of rows of A at a time, into
 // a block of the result that the caller checks and reuses for the next: the
@@ -81,7 +81,7 @@ static GrB_Info tuples_of (tuples *t, GrB_Matrix M)
     return (GrB_SUCCESS) ;
 }
 
-// C += A (+).(x) B (FP64, C full, B given as the kc-by-n transpose of the
+// C += A (+).(x) B (FP64, C full, B given as the K-by-n transpose of the
 // right operand), by GrB_mxm, its work shared by the threads in chunks of
 // GXO_PRODUCT_CHUNK
 static GrB_Info accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
@@ -105,69 +105,110 @@ static GrB_Info accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     return (info) ;
 }
 
-// *Lc, *Rc (new) = columns cols [0..nc-1] of L and those rows of R, both
-// held sparse (GraphBLAS would hold a dense Rc as a bitmap, and a bitmap
-// times a bitmap is no longer added in place)
+// *M (new, nrows-by-ncols, held sparse) = the tuples e of t whose key
+// (its column where by_col, else its row) c has part [c] == side: (t's
+// row, map [c]) where by_col, else (map [c], t's column).  t is sorted by
+// row, then column, and map ascends within a part, so by_col keeps that
+// order; else the tuples are sorted by their new row first (a count of
+// each row, then each tuple at its row's next place), as GraphBLAS would
+// otherwise do at more cost.  I, J, X: room for t's tuples; start: for
+// nrows + 1.
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (Lc) ; GrB_Matrix_free (Rc) ;
+#define FREE_ALL GrB_Matrix_free (M) ;
 
-static GrB_Info columns_of (GrB_Matrix *Lc, GrB_Matrix *Rc, GrB_Matrix L,
-    GrB_Matrix R, const GrB_Index *cols, GrB_Index nc)
+static GrB_Info part_of (GrB_Matrix *M, const tuples *t, bool by_col,
+    const uint8_t *part, uint8_t side, const GrB_Index *map, GrB_Index nrows,
+    GrB_Index ncols, GrB_Index *I, GrB_Index *J, double *X, GrB_Index *start)
 {
-    GrB_Index m, n ;
-    GrB_Type ltype, rtype ;
-    const int sparse = GxB_SPARSE + GxB_HYPERSPARSE ;
-    *Lc = NULL ;
-    *Rc = NULL ;
-    TRY (GrB_Matrix_nrows (&m, L)) ;
-    TRY (GrB_Matrix_ncols (&n, R)) ;
-    TRY (GxB_Matrix_type (&ltype, L)) ;
-    TRY (GxB_Matrix_type (&rtype, R)) ;
-    TRY (GrB_Matrix_new (Lc, ltype, m, nc)) ;
-    TRY (GxB_Matrix_Option_set (*Lc, GxB_SPARSITY_CONTROL, sparse)) ;
-    TRY (GrB_Matrix_extract (*Lc, NULL, NULL, L, GrB_ALL, m, cols, nc, NULL)) ;
-    TRY (GrB_Matrix_new (Rc, rtype, nc, n)) ;
-    TRY (GxB_Matrix_Option_set (*Rc, GxB_SPARSITY_CONTROL, sparse)) ;
-    TRY (GrB_Matrix_extract (*Rc, NULL, NULL, R, cols, nc, GrB_ALL, n, NULL)) ;
+    GrB_Index q = 0 ;
+    if (!by_col)
+    {
+        memset (start, 0, (nrows + 1) * sizeof (GrB_Index)) ;
+        for (GrB_Index e = 0 ; e < t->n ; e++)
+        {
+            if (part [t->J [e]] == side) start [map [t->J [e]] + 1]++ ;
+        }
+        for (GrB_Index r = 0 ; r < nrows ; r++) start [r + 1] += start [r] ;
+    }
+    for (GrB_Index e = 0 ; e < t->n ; e++)
+    {
+        GrB_Index c = t->J [e] ;
+        if (part [c] != side) continue ;
+        GrB_Index at = by_col ? q++ : start [map [c]]++ ;
+        I [at] = by_col ? t->I [e] : map [c] ;
+        J [at] = by_col ? map [c] : t->I [e] ;
+        X [at] = t->X [e] ;
+    }
+    if (!by_col) q = start [nrows - 1] ;
+    TRY (GrB_Matrix_new (M, GrB_FP64, nrows, ncols)) ;
+    TRY (GxB_Matrix_Option_set (*M, GxB_SPARSITY_CONTROL,
+        GxB_SPARSE + GxB_HYPERSPARSE)) ;
+    TRY (GrB_Matrix_build_FP64 (*M, I, J, X, q, GrB_FIRST_FP64)) ;
     return (GrB_SUCCESS) ;
 }
 
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    free (J) ; free (count) ; free (heavy) ; free (light) ;                 \
+    tuples_free (&tl) ; tuples_free (&tb) ; free (count) ; free (map) ;     \
+    free (part) ; free (I) ; free (J) ; free (X) ; free (start) ;           \
     GXO_prod_free (p) ;
 
 GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
-    GrB_Matrix R)
+    GrB_Matrix B)
 {
-    GrB_Index *J = NULL, *count = NULL, *heavy = NULL, *light = NULL, m, K,
-        nv ;
+    tuples tl = { 0 }, tb = { 0 } ;
+    GrB_Index *count = NULL, *map = NULL, *I = NULL, *J = NULL, *start = NULL,
+        m, K, n, kb ;
+    double *X = NULL ;
+    uint8_t *part = NULL ;
+    enum { NEITHER, LIGHT, HEAVY } ;
     memset (p, 0, sizeof (gxo_prod)) ;
     p->semiring = semiring ;
     TRY (GrB_Matrix_nrows (&m, L)) ;
     TRY (GrB_Matrix_ncols (&K, L)) ;
-    TRY (GrB_Matrix_nvals (&nv, L)) ;
-    if (m == 0 || K == 0 || nv == 0) return (GrB_SUCCESS) ;
-    // each column's count of entries, from L's column indices
-    J = malloc (nv * sizeof (GrB_Index)) ;
-    count = calloc (K, sizeof (GrB_Index)) ;
-    heavy = malloc (K * sizeof (GrB_Index)) ;
-    light = malloc (K * sizeof (GrB_Index)) ;
-    CHECK (J != NULL && count != NULL && heavy != NULL && light != NULL,
-        GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Matrix_extractTuples_FP64 (NULL, J, NULL, &nv, L)) ;
-    for (GrB_Index q = 0 ; q < nv ; q++) count [J [q]]++ ;
-    // (a column with no entry in L adds nothing: it is in neither)
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_ncols (&kb, B)) ;
+    CHECK (K == kb, GrB_DIMENSION_MISMATCH) ;
+    TRY (tuples_of (&tl, L)) ;
+    if (m == 0 || n == 0 || tl.n == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    TRY (tuples_of (&tb, B)) ;
+    // each column's count of entries in L; its index among the heavy
+    // columns or among the light ones (a column with no entry in L adds
+    // nothing: it is in neither)
+    count = calloc (K + 1, sizeof (GrB_Index)) ;
+    map = malloc ((K + 1) * sizeof (GrB_Index)) ;
+    part = malloc ((K + 1) * sizeof (uint8_t)) ;
+    GrB_Index nmax = ((tl.n > tb.n) ? tl.n : tb.n) + 1 ;
+    I = malloc (nmax * sizeof (GrB_Index)) ;
+    J = malloc (nmax * sizeof (GrB_Index)) ;
+    X = malloc (nmax * sizeof (double)) ;
+    start = malloc ((K + 2) * sizeof (GrB_Index)) ;
+    CHECK (count != NULL && map != NULL && part != NULL && I != NULL &&
+        J != NULL && X != NULL && start != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index e = 0 ; e < tl.n ; e++) count [tl.J [e]]++ ;
     GrB_Index nh = 0, nl = 0 ;
     for (GrB_Index c = 0 ; c < K ; c++)
     {
-        if (count [c] == 0) continue ;
         bool h = count [c] * GXO_HEAVY_DIV >= m && count [c] >= GXO_HEAVY_MIN ;
-        if (h) heavy [nh++] = c ; else light [nl++] = c ;
+        part [c] = h ? HEAVY : (count [c] > 0) ? LIGHT : NEITHER ;
+        map [c] = h ? nh++ : (count [c] > 0) ? nl++ : 0 ;
     }
-    if (nh > 0) TRY (columns_of (&p->Lh, &p->Rh, L, R, heavy, nh)) ;
-    if (nl > 0) TRY (columns_of (&p->L, &p->R, L, R, light, nl)) ;
-    free (J) ; free (count) ; free (heavy) ; free (light) ;
+    if (nh > 0)
+    {
+        TRY (part_of (&p->Lh, &tl, true, part, HEAVY, map, m, nh, I, J, X,
+            start)) ;
+        TRY (part_of (&p->Rh, &tb, false, part, HEAVY, map, nh, n, I, J, X,
+            start)) ;
+    }
+    if (nl > 0)
+    {
+        TRY (part_of (&p->L, &tl, true, part, LIGHT, map, m, nl, I, J, X,
+            start)) ;
+        TRY (part_of (&p->R, &tb, false, part, LIGHT, map, nl, n, I, J, X,
+            start)) ;
+    }
+    tuples_free (&tl) ; tuples_free (&tb) ; free (count) ; free (map) ;
+    free (part) ; free (I) ; free (J) ; free (X) ; free (start) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -229,79 +270,6 @@ GrB_Info GXO_prod_rows (const gxo_prod *p, GrB_Matrix C, GrB_Index i0)
     TRY (part_rows (C, p->semiring, p->Lh, p->Rh, i0, GxB_BITMAP)) ;
     TRY (part_rows (C, p->semiring, p->L, p->R, i0,
         GxB_SPARSE + GxB_HYPERSPARSE)) ;
-    return (GrB_SUCCESS) ;
-}
-
-// *cols (new), *kc: the columns of A with an entry (its transpose's rows,
-// reduced)
-#undef  FREE_ALL
-#define FREE_ALL GrB_Vector_free (&v) ; free (*cols) ; *cols = NULL ;
-
-static GrB_Info used_columns (GrB_Index **cols, GrB_Index *kc, GrB_Matrix A)
-{
-    GrB_Vector v = NULL ;
-    GrB_Index k ;
-    *cols = NULL ;
-    TRY (GrB_Matrix_ncols (&k, A)) ;
-    // A's own type and a built-in monoid: a typecast (LOR on A's FP64)
-    // sends GraphBLAS to its generic kernel; only the pattern is read
-    TRY (GrB_Vector_new (&v, GrB_FP64, k)) ;
-    TRY (GrB_Matrix_reduce_Monoid (v, NULL, NULL, GxB_ANY_FP64_MONOID, A,
-        GrB_DESC_T0)) ;
-    TRY (GrB_Vector_nvals (kc, v)) ;
-    *cols = calloc (*kc + 1, sizeof (GrB_Index)) ;
-    CHECK (*cols != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Vector_extractTuples_FP64 (*cols, NULL, kc, v)) ;
-    GrB_Vector_free (&v) ;
-    return (GrB_SUCCESS) ;
-}
-
-// *Ac, *BT (new), *cols (new), *kc: A (m-by-k) and B' (B n-by-k) cut to
-// the kc columns where A has entries, the only ones that can meet B; with
-// kc = 0 (no common column, and GrB_mxm refuses an inner dimension of 0)
-// *Ac and *BT stay NULL
-#undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_Matrix_free (Ac) ; GrB_Matrix_free (BT) ; free (*cols) ;            \
-    *cols = NULL ;
-
-static GrB_Info cut_to_used (GrB_Matrix *Ac, GrB_Matrix *BT, GrB_Index **cols,
-    GrB_Index *kc, GrB_Matrix A, GrB_Matrix B)
-{
-    GrB_Index m, n ;
-    *Ac = NULL ;
-    *BT = NULL ;
-    TRY (GrB_Matrix_nrows (&m, A)) ;
-    TRY (GrB_Matrix_nrows (&n, B)) ;
-    TRY (used_columns (cols, kc, A)) ;
-    if (*kc == 0) return (GrB_SUCCESS) ;
-    TRY (GrB_Matrix_new (Ac, GrB_FP64, m, *kc)) ;
-    TRY (GrB_Matrix_extract (*Ac, NULL, NULL, A, GrB_ALL, m, *cols, *kc,
-        NULL)) ;
-    TRY (GrB_Matrix_new (BT, GrB_FP64, *kc, n)) ;
-    TRY (GrB_Matrix_extract (*BT, NULL, NULL, B, *cols, *kc, GrB_ALL, n,
-        GrB_DESC_T0)) ;
-    return (GrB_SUCCESS) ;
-}
-
-// p = A (+).(x) B'
-#undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&BT) ; GXO_prod_free (p) ;
-
-GrB_Info GXO_prod_cut (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
-    GrB_Matrix B)
-{
-    GrB_Matrix BT = NULL ;
-    GrB_Type type ;
-    GrB_Index n, k ;
-    memset (p, 0, sizeof (gxo_prod)) ;
-    TRY (GxB_Matrix_type (&type, B)) ;
-    TRY (GrB_Matrix_nrows (&n, B)) ;
-    TRY (GrB_Matrix_ncols (&k, B)) ;
-    TRY (GrB_Matrix_new (&BT, type, k, n)) ;
-    TRY (GrB_transpose (BT, NULL, NULL, B, NULL)) ;
-    TRY (GXO_prod_new (p, semiring, A, BT)) ;
-    GrB_Matrix_free (&BT) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -546,12 +514,16 @@ static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
         TRY (GrB_mxm (F, NULL, NULL, GxB_PLUS_FIRST_FP64, D, G, NULL)) ;
         TRY (GrB_Matrix_eWiseMult_BinaryOp (G, NULL, NULL, GrB_MINUS_FP64, G,
             F, NULL)) ;
+        GrB_Matrix_free (&F) ;
         // G -= f (0, Y)
         TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (Y, NULL, NULL, f, 0, Y, NULL)) ;
         TRY (GrB_Matrix_eWiseMult_BinaryOp (G, NULL, NULL, GrB_MINUS_FP64, G,
             Y, NULL)) ;
     }
-    TRY (GXO_prod_new (p, GxB_PLUS_SECOND_FP64, P.Ax, G)) ;
+    // (GXO_prod_new takes the right operand by its rows, n-by-K)
+    TRY (GrB_Matrix_new (&F, GrB_FP64, n, P.K)) ;
+    TRY (GrB_transpose (F, NULL, NULL, G, NULL)) ;
+    TRY (GXO_prod_new (p, GxB_PLUS_SECOND_FP64, P.Ax, F)) ;
     GrB_Matrix_free (&G) ;
     class_pairs_free (&P) ;
     free (fu0) ;
@@ -610,38 +582,21 @@ static gxo_prod *next_prod (gxo_sum *s)
     return ((s->nprod < GXO_SUM_PRODS) ? &s->prod [s->nprod++] : NULL) ;
 }
 
-// T1 - P over the kc columns where A has entries: T1 = A PLUS.f B', f's
-// own product, and P = F_A PLUS.PLUS F_B' added negated, with A and B' cut
-// to those columns once for both, and F_B = f(0, B) made on B's cut alone.
-// (P as its own product, on copies of F_A and F_B negated over all of B,
-// made CANBERRA's reference on 400 rows of fortunes divided by their row
-// sums take 206-218 ms where this takes 191-204, 2 cores.)
+// T1 - P: T1 = A PLUS.f B', f's own product, and P = F_A PLUS.PLUS F_B'
+// added negated (F_A = f(x, 0) and F_B = f(0, y), made for the row terms)
 #undef  FREE_ALL
-#define FREE_ALL                                                            \
-    free (cols) ; GrB_Matrix_free (&Ac) ; GrB_Matrix_free (&BT) ;           \
-    GrB_Matrix_free (&FAc) ; GrB_Matrix_free (&FBT) ;
+#define FREE_ALL GrB_Matrix_free (&NA) ; GrB_Matrix_free (&NB) ;
 
-static GrB_Info t1_minus_p (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
-    GrB_Matrix B, GrB_Matrix FA)
+static GrB_Info t1_minus_p (gxo_sum *s, GrB_Matrix A, GrB_Matrix B,
+    GrB_Matrix FA, GrB_Matrix FB)
 {
-    GrB_Index *cols = NULL, m, n, kc ;
-    GrB_Matrix Ac = NULL, BT = NULL, FAc = NULL, FBT = NULL ;
+    GrB_Matrix NA = NULL, NB = NULL ;
     gxo_prod *t1 = next_prod (s), *p = next_prod (s) ;
     CHECK (t1 != NULL && p != NULL, GrB_PANIC) ;
-    TRY (GrB_Matrix_nrows (&m, A)) ;
-    TRY (GrB_Matrix_nrows (&n, B)) ;
-    TRY (cut_to_used (&Ac, &BT, &cols, &kc, A, B)) ;
-    if (kc == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    TRY (GrB_Matrix_new (&FAc, GrB_FP64, m, kc)) ;
-    TRY (GrB_Matrix_extract (FAc, NULL, NULL, FA, GrB_ALL, m, cols, kc,
-        NULL)) ;
-    TRY (GrB_Matrix_apply (FAc, NULL, NULL, GrB_AINV_FP64, FAc, NULL)) ;
-    TRY (GrB_Matrix_new (&FBT, GrB_FP64, kc, n)) ;
-    TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (FBT, NULL, NULL, f, 0, BT,
-        NULL)) ;
-    TRY (GrB_Matrix_apply (FBT, NULL, NULL, GrB_AINV_FP64, FBT, NULL)) ;
-    TRY (GXO_prod_new (t1, s->semiring, Ac, BT)) ;
-    TRY (GXO_prod_new (p, GxB_PLUS_PLUS_FP64, FAc, FBT)) ;
+    TRY (GXO_prod_new (t1, s->semiring, A, B)) ;
+    TRY (GXO_applied (&NA, GrB_AINV_FP64, FA)) ;
+    TRY (GXO_applied (&NB, GrB_AINV_FP64, FB)) ;
+    TRY (GXO_prod_new (p, GxB_PLUS_PLUS_FP64, NA, NB)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -654,7 +609,7 @@ static GrB_Info t1_minus_p (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
 #define FREE_ALL ;
 
 static GrB_Info common_part (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
-    GrB_Matrix B, GrB_Matrix FA, bool equal)
+    GrB_Matrix B, GrB_Matrix FA, GrB_Matrix FB, bool equal)
 {
     bool done ;
     gxo_prod *p = next_prod (s) ;
@@ -674,12 +629,11 @@ static GrB_Info common_part (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
         return (info) ;
     }
     s->nprod-- ;
-    return (t1_minus_p (s, f, A, B, FA)) ;
+    return (t1_minus_p (s, A, B, FA, FB)) ;
 }
 
 // p = A (+).(x) B' ((+) PLUS, (x) the oracle's own operator): by classes
-// of A's values where there are few, else A and B' cut to the columns
-// where A has entries
+// of A's values where there are few, else the product itself
 #undef  FREE_ALL
 #define FREE_ALL ;
 
@@ -690,7 +644,7 @@ GrB_Info GXO_prod_user (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
     bool done ;
     TRY (GxB_Semiring_multiply (&mul, semiring)) ;
     TRY (classes (&done, p, mul, A, B, false)) ;
-    if (!done) TRY (GXO_prod_cut (p, semiring, A, B)) ;
+    if (!done) TRY (GXO_prod_new (p, semiring, A, B)) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -734,9 +688,13 @@ static bool distinct_values (double *U, GrB_Index *nu, const double *X,
     GrB_Index n)
 {
     GrB_Index c = *nu ;
+    double last = NAN ;
     for (GrB_Index e = 0 ; e < n ; e++)
     {
+        // (most values repeat the one before: counts are mostly 1)
         double x = X [e] ;
+        if (x == last) continue ;
+        last = x ;
         GrB_Index lo = 0, hi = c ;
         while (lo < hi)
         {
@@ -768,15 +726,15 @@ static GrB_Index level_of (const double *U, GrB_Index nu, double x)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     tuples_free (&ta) ; tuples_free (&tb) ; free (top) ; free (start) ;     \
-    free (pos) ; free (I) ; free (J) ; free (X) ; GrB_Matrix_free (&L) ;    \
+    free (I) ; free (J) ; free (X) ; GrB_Matrix_free (&L) ;                 \
     GrB_Matrix_free (&R) ; GrB_Scalar_free (&one) ; GXO_prod_free (p) ;
 
 static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     double scale)
 {
     tuples ta = { 0 }, tb = { 0 } ;
-    GrB_Index *top = NULL, *start = NULL, *pos = NULL, *I = NULL, *J = NULL,
-        m, n, k, nu = 0 ;
+    GrB_Index *top = NULL, *start = NULL, *I = NULL, *J = NULL, m, n, k,
+        nu = 0 ;
     double *X = NULL, U [GXO_LEVELS_MAX] ;
     GrB_Matrix L = NULL, R = NULL ;
     GrB_Scalar one = NULL ;
@@ -786,7 +744,16 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     TRY (GrB_Matrix_ncols (&k, Sa)) ;
     TRY (tuples_of (&ta, Sa)) ;
     TRY (tuples_of (&tb, Sb)) ;
-    if (!distinct_values (U, &nu, ta.X, ta.n) ||
+    // the product's flops first (start [c] counts A's entries in column
+    // c): a small product costs less than setting up its levels
+    top = calloc (k + 1, sizeof (GrB_Index)) ;
+    start = calloc (k + 1, sizeof (GrB_Index)) ;
+    CHECK (top != NULL && start != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index e = 0 ; e < ta.n ; e++) start [ta.J [e]]++ ;
+    double flops = 0 ;
+    for (GrB_Index e = 0 ; e < tb.n ; e++) flops += start [tb.J [e]] ;
+    if (flops < GXO_LEVELS_FLOPS ||
+        !distinct_values (U, &nu, ta.X, ta.n) ||
         !distinct_values (U, &nu, tb.X, tb.n))
     {
         FREE_ALL ;
@@ -806,32 +773,23 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
         return (GrB_SUCCESS) ;
     }
     // top [c] = the level of A's largest value in column c; (c,t) is
-    // column start [c] + t - 1 of L.  The product's flops first (start
-    // [c] counts A's entries in column c): a small product costs less than
-    // setting up its levels
-    top = calloc (k + 1, sizeof (GrB_Index)) ;
-    start = calloc (k + 1, sizeof (GrB_Index)) ;
-    CHECK (top != NULL && start != NULL, GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index e = 0 ; e < ta.n ; e++) start [ta.J [e]]++ ;
-    double flops = 0 ;
-    for (GrB_Index e = 0 ; e < tb.n ; e++) flops += start [tb.J [e]] ;
-    if (flops < GXO_LEVELS_FLOPS)
-    {
-        FREE_ALL ;
-        return (GrB_SUCCESS) ;
-    }
+    // column start [c] + t - 1 of L
+    // (from here on, X holds each entry's level)
     memset (start, 0, (k + 1) * sizeof (GrB_Index)) ;
     GrB_Index nl = 0, nr = 0 ;
     for (GrB_Index e = 0 ; e < ta.n ; e++)
     {
         GrB_Index t = level_of (U, nu, ta.X [e]), c = ta.J [e] ;
+        ta.X [e] = (double) t ;
         nl += t ;
         top [c] = (t > top [c]) ? t : top [c] ;
     }
     for (GrB_Index e = 0 ; e < tb.n ; e++)
     {
         GrB_Index t = level_of (U, nu, tb.X [e]), c = tb.J [e] ;
-        nr += (t < top [c]) ? t : top [c] ;
+        t = (t < top [c]) ? t : top [c] ;
+        tb.X [e] = (double) t ;
+        nr += t ;
     }
     if (nl > GXO_LEVELS_GROWTH * ta.n || nr > GXO_LEVELS_GROWTH * tb.n)
     {
@@ -847,7 +805,7 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     GrB_Index e2 = 0 ;
     for (GrB_Index e = 0 ; e < ta.n ; e++)
     {
-        GrB_Index top_e = level_of (U, nu, ta.X [e]), c = ta.J [e] ;
+        GrB_Index top_e = (GrB_Index) ta.X [e], c = ta.J [e] ;
         for (GrB_Index t = 1 ; t <= top_e ; t++, e2++)
         {
             I [e2] = ta.I [e] ;
@@ -857,36 +815,26 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     }
     TRY (GrB_Matrix_new (&L, GrB_FP64, m, K)) ;
     TRY (GrB_Matrix_build_FP64 (L, I, J, X, nl, GrB_FIRST_FP64)) ;
-    // R's tuples in the order of its rows (GraphBLAS sorts others first:
-    // 1.6 ms at 400 rows of fortunes): each row's count, then each tuple at
-    // its row's next place (B's rows ascend within a row, as tb's do)
-    pos = calloc (K + 1, sizeof (GrB_Index)) ;
-    CHECK (pos != NULL, GrB_OUT_OF_MEMORY) ;
-    for (int pass = 0 ; pass < 2 ; pass++)
+    // B's side by its rows (n-by-K, as GXO_prod_new takes it): tb's order,
+    // by row and then column, is the order of (j, (c,t))
+    e2 = 0 ;
+    for (GrB_Index e = 0 ; e < tb.n ; e++)
     {
-        for (GrB_Index e = 0 ; e < tb.n ; e++)
+        GrB_Index t_e = (GrB_Index) tb.X [e], c = tb.J [e] ;
+        for (GrB_Index t = 1 ; t <= t_e ; t++, e2++)
         {
-            GrB_Index t_e = level_of (U, nu, tb.X [e]), c = tb.J [e] ;
-            if (t_e > top [c]) t_e = top [c] ;
-            for (GrB_Index t = 1 ; t <= t_e ; t++)
-            {
-                GrB_Index r = start [c] + t - 1 ;
-                if (pass == 0) { pos [r + 1]++ ; continue ; }
-                GrB_Index q = pos [r]++ ;
-                I [q] = r ;
-                J [q] = tb.I [e] ;
-            }
+            I [e2] = tb.I [e] ;
+            J [e2] = start [c] + t - 1 ;
         }
-        if (pass == 0) for (GrB_Index r = 0 ; r < K ; r++) pos [r + 1] += pos [r] ;
     }
     TRY (GrB_Scalar_new (&one, GrB_FP64)) ;
     TRY (GrB_Scalar_setElement_FP64 (one, 1)) ;
-    TRY (GrB_Matrix_new (&R, GrB_FP64, K, n)) ;
+    TRY (GrB_Matrix_new (&R, GrB_FP64, n, K)) ;
     TRY (GxB_Matrix_build_Scalar (R, I, J, one, nr)) ;
     TRY (GXO_prod_new (p, GxB_PLUS_FIRST_FP64, L, R)) ;
     *done = true ;
     tuples_free (&ta) ; tuples_free (&tb) ; free (top) ; free (start) ;
-    free (pos) ; free (I) ; free (J) ; free (X) ; GrB_Matrix_free (&L) ;
+    free (I) ; free (J) ; free (X) ; GrB_Matrix_free (&L) ;
     GrB_Matrix_free (&R) ; GrB_Scalar_free (&one) ;
     return (GrB_SUCCESS) ;
 }
@@ -924,7 +872,7 @@ static GrB_Info term_product (gxo_sum *s, const gxo_corr_term *term,
         TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (Sb, NULL, NULL,
             GrB_TIMES_FP64, Sb, term->bscale, NULL)) ;
     }
-    if (!done) TRY (GXO_prod_cut (p, term->semiring, Sa, Sb)) ;
+    if (!done) TRY (GXO_prod_new (p, term->semiring, Sa, Sb)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
@@ -994,16 +942,16 @@ GrB_Info GXO_sum_new (gxo_sum *s, GrB_BinaryOp f, const gxo_corr *corr,
     TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (FB, NULL, NULL, f, 0, B, NULL)) ;
     TRY (GXO_row_sums (&s->ra, FA)) ;
     TRY (GXO_row_sums (&s->rb, FB)) ;
-    GrB_Matrix_free (&FB) ;
     if (corr->nterms == 0)
     {
-        TRY (common_part (s, f, A, B, FA, corr->equal)) ;
+        TRY (common_part (s, f, A, B, FA, FB, corr->equal)) ;
     }
     for (int t = 0 ; t < corr->nterms ; t++)
     {
         TRY (term_product (s, &corr->term [t], A, B)) ;
     }
     GrB_Matrix_free (&FA) ;
+    GrB_Matrix_free (&FB) ;
     return (GrB_SUCCESS) ;
 }
 
