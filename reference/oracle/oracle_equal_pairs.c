@@ -66,11 +66,11 @@ static GrB_Info tuples (GrB_Index **I, GrB_Index **J, double **X,
 }
 
 // The common columns' part of HAMMING's sum as one built-in product, *L
-// PLUS.FIRST *R' (both NULL where A has no nonzero entry): *L = Ax (m-by-
-// (kc + K)), *R = G (n-by-(kc + K)), Ax = -1 at (i, c') for each nonzero
+// PLUS.FIRST *R (both NULL where A has no nonzero entry): *L = Ax (m-by-
+// (kc + K)), *R = G, Ax = -1 at (i, c') for each nonzero
 // A(i,c) (c' its index among the kc columns where A has one) and at (i, kc
-// + p) for its (column, value) pair p, G = 1 at (j, c') for each nonzero
-// B(j,c) on those columns and at (j, kc + p) where B(j,c) is A's pair p.
+// + p) for its (column, value) pair p, G = 1 at (c', j) for each nonzero
+// B(j,c) on those columns and at (kc + p, j) where B(j,c) is A's pair p.
 // NaN equals nothing: it has no pair.
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
@@ -146,11 +146,11 @@ GrB_Info GXO_common_ne (GrB_Matrix *L, GrB_Matrix *R, GrB_Matrix A,
     {
         if (XB [p] == 0 || cut [JB [p]] < 0) continue ;
         GrB_Index c = (GrB_Index) cut [JB [p]] - 1 ;
-        I [q] = IB [p] ; J [q++] = c ;
+        I [q] = c ; J [q++] = IB [p] ;
         int64_t e = find_pair (P, start [c], start [c + 1], JB [p], XB [p]) ;
-        if (e >= 0) { I [q] = IB [p] ; J [q++] = kc + (GrB_Index) e ; }
+        if (e >= 0) { I [q] = kc + (GrB_Index) e ; J [q++] = IB [p] ; }
     }
-    TRY (GrB_Matrix_new (&G, GrB_FP64, n, kc + K)) ;
+    TRY (GrB_Matrix_new (&G, GrB_FP64, kc + K, n)) ;
     TRY (GxB_Matrix_build_Scalar (G, I, J, s, q)) ;
     *L = Ax ;
     *R = G ;

@@ -313,9 +313,9 @@ gxo_prod ;
 
 // a column of L is heavy where at least 1/GXO_HEAVY_DIV of L's rows have
 // it, and at least GXO_HEAVY_MIN of them (where L has few rows, a column of
-// one or two entries costs less in a sparse product than in the bitmap)
+// a few entries costs less in a sparse product than in the bitmap)
 #define GXO_HEAVY_DIV 128
-#define GXO_HEAVY_MIN 3
+#define GXO_HEAVY_MIN 8
 
 // MANHATTAN's and BRAYCURTIS's terms s min (a, b) by the levels of the
 // values where they take at most GXO_LEVELS_MAX, which are multiples of
@@ -330,10 +330,13 @@ gxo_prod ;
 // p = A (+).(x) B' (A m-by-K, B n-by-K, both FP64) over the columns where
 // A has entries, divided into heavy and light columns (new matrices, made
 // from the tuples of A and B: the cost of extracting columns or of a
-// transpose grows with K, 15,639 on fortunes, where the rows of 100 of its
-// rows hold 2,100 entries)
+// transpose grows with K, 15,639 on fortunes, where 100 of its rows hold
+// 2,100 entries); GXO_prod_right: p = L (+).(x) R, R K-by-n, its rows
+// extracted as they are
 GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B) ;
+GrB_Info GXO_prod_right (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
+    GrB_Matrix R) ;
 
 // the same product for a semiring of the oracle's own operator ((+) must be
 // PLUS) by the classes of A's values where there are few (oracle_sum.c),
@@ -347,7 +350,7 @@ void GXO_prod_free (gxo_prod *p) ;
 
 // The common columns' part of HAMMING's sum, g = [x != y] - [x != 0] - [0
 // != y] summed over the columns that rows A_i and B_j share, as one
-// built-in product *L PLUS.FIRST *R' of two counts (oracle_equal_pairs.c)
+// built-in product *L PLUS.FIRST *R of two counts (oracle_equal_pairs.c)
 GrB_Info GXO_common_ne (GrB_Matrix *L, GrB_Matrix *R, GrB_Matrix A,
     GrB_Matrix B) ;
 

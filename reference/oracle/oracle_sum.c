@@ -147,14 +147,36 @@ static GrB_Info part_of (GrB_Matrix *M, const tuples *t, bool by_col,
     return (GrB_SUCCESS) ;
 }
 
+// *M (new, held sparse) = the rows of R (K-by-n) whose part [r] is side
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (M) ;
+
+static GrB_Info rows_in (GrB_Matrix *M, GrB_Matrix R, const uint8_t *part,
+    uint8_t side, GrB_Index nrows, GrB_Index *list)
+{
+    GrB_Index K, n, q = 0 ;
+    TRY (GrB_Matrix_nrows (&K, R)) ;
+    TRY (GrB_Matrix_ncols (&n, R)) ;
+    for (GrB_Index r = 0 ; r < K ; r++) if (part [r] == side) list [q++] = r ;
+    CHECK (q == nrows, GrB_PANIC) ;
+    TRY (GrB_Matrix_new (M, GrB_FP64, nrows, n)) ;
+    TRY (GxB_Matrix_Option_set (*M, GxB_SPARSITY_CONTROL,
+        GxB_SPARSE + GxB_HYPERSPARSE)) ;
+    TRY (GrB_Matrix_extract (*M, NULL, NULL, R, list, nrows, GrB_ALL, n,
+        NULL)) ;
+    return (GrB_SUCCESS) ;
+}
+
+// p = L (+).(x) B' (by_rows: B is n-by-K) or L (+).(x) B (B is K-by-n, its
+// rows taken as they are: the classes' G, whose rows are many and long)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     tuples_free (&tl) ; tuples_free (&tb) ; free (count) ; free (map) ;     \
     free (part) ; free (I) ; free (J) ; free (X) ; free (start) ;           \
     GXO_prod_free (p) ;
 
-GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
-    GrB_Matrix B)
+static GrB_Info prod_of (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
+    GrB_Matrix B, bool by_rows)
 {
     tuples tl = { 0 }, tb = { 0 } ;
     GrB_Index *count = NULL, *map = NULL, *I = NULL, *J = NULL, *start = NULL,
@@ -166,12 +188,12 @@ GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
     p->semiring = semiring ;
     TRY (GrB_Matrix_nrows (&m, L)) ;
     TRY (GrB_Matrix_ncols (&K, L)) ;
-    TRY (GrB_Matrix_nrows (&n, B)) ;
-    TRY (GrB_Matrix_ncols (&kb, B)) ;
+    TRY (by_rows ? GrB_Matrix_nrows (&n, B) : GrB_Matrix_ncols (&n, B)) ;
+    TRY (by_rows ? GrB_Matrix_ncols (&kb, B) : GrB_Matrix_nrows (&kb, B)) ;
     CHECK (K == kb, GrB_DIMENSION_MISMATCH) ;
     TRY (tuples_of (&tl, L)) ;
     if (m == 0 || n == 0 || tl.n == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    TRY (tuples_of (&tb, B)) ;
+    if (by_rows) TRY (tuples_of (&tb, B)) ;
     // each column's count of entries in L; its index among the heavy
     // columns or among the light ones (a column with no entry in L adds
     // nothing: it is in neither)
@@ -197,19 +219,35 @@ GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
     {
         TRY (part_of (&p->Lh, &tl, true, part, HEAVY, map, m, nh, I, J, X,
             start)) ;
-        TRY (part_of (&p->Rh, &tb, false, part, HEAVY, map, nh, n, I, J, X,
-            start)) ;
+        TRY (by_rows
+            ? part_of (&p->Rh, &tb, false, part, HEAVY, map, nh, n, I, J, X,
+                start)
+            : rows_in (&p->Rh, B, part, HEAVY, nh, start)) ;
     }
     if (nl > 0)
     {
         TRY (part_of (&p->L, &tl, true, part, LIGHT, map, m, nl, I, J, X,
             start)) ;
-        TRY (part_of (&p->R, &tb, false, part, LIGHT, map, nl, n, I, J, X,
-            start)) ;
+        TRY (by_rows
+            ? part_of (&p->R, &tb, false, part, LIGHT, map, nl, n, I, J, X,
+                start)
+            : rows_in (&p->R, B, part, LIGHT, nl, start)) ;
     }
     tuples_free (&tl) ; tuples_free (&tb) ; free (count) ; free (map) ;
     free (part) ; free (I) ; free (J) ; free (X) ; free (start) ;
     return (GrB_SUCCESS) ;
+}
+
+GrB_Info GXO_prod_new (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
+    GrB_Matrix B)
+{
+    return (prod_of (p, semiring, A, B, true)) ;
+}
+
+GrB_Info GXO_prod_right (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
+    GrB_Matrix R)
+{
+    return (prod_of (p, semiring, L, R, false)) ;
 }
 
 // *R = rows i0 .. i0 + nrows - 1 of M
@@ -520,10 +558,7 @@ static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
         TRY (GrB_Matrix_eWiseMult_BinaryOp (G, NULL, NULL, GrB_MINUS_FP64, G,
             Y, NULL)) ;
     }
-    // (GXO_prod_new takes the right operand by its rows, n-by-K)
-    TRY (GrB_Matrix_new (&F, GrB_FP64, n, P.K)) ;
-    TRY (GrB_transpose (F, NULL, NULL, G, NULL)) ;
-    TRY (GXO_prod_new (p, GxB_PLUS_SECOND_FP64, P.Ax, F)) ;
+    TRY (GXO_prod_right (p, GxB_PLUS_SECOND_FP64, P.Ax, G)) ;
     GrB_Matrix_free (&G) ;
     class_pairs_free (&P) ;
     free (fu0) ;
@@ -622,7 +657,7 @@ static GrB_Info common_part (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
         GrB_Info info = GXO_common_ne (&L, &R, A, B) ;
         if (info == GrB_SUCCESS && L != NULL)
         {
-            info = GXO_prod_new (p, GxB_PLUS_FIRST_FP64, L, R) ;
+            info = GXO_prod_right (p, GxB_PLUS_FIRST_FP64, L, R) ;
         }
         GrB_Matrix_free (&L) ;
         GrB_Matrix_free (&R) ;
