@@ -12,9 +12,9 @@
 // values are nearly all distinct: the reference's classes of A's values,
 // docs/metrics.md "Verify mode", no longer apply); for each metric
 // (default MANHATTAN,CHEBYSHEV,CANBERRA,JENSEN_SHANNON,COSINE), FP64, times
-// GxB_mxm_distance (C = d(A, B), every pair) with verify off (best of 3)
-// and on (best of 2), the calls in turn, on the backend the environment picks (GXBDIST_BACKEND;
-// OMP_NUM_THREADS for the CPU backend's threads).  A verify failure is
+// GxB_mxm_distance (C = d(A, B), every pair) with verify off and on, in
+// batches of calls in turn (main), on the backend the environment picks
+// (GXBDIST_BACKEND; OMP_NUM_THREADS for the CPU backend's threads).  A verify failure is
 // reported and ends the program with status 1.  Output, one line each:
 //   RESULT metric rows cols off_ms on_ms ratio
 
@@ -34,16 +34,17 @@ static double now (void)
     return t.tv_sec + 1e-9 * t.tv_nsec ;
 }
 
-// the best of reps timed calls, in ms; -1 if a call fails
-static double best_ms (GrB_Matrix C, GrB_Semiring s, GrB_Matrix A,
-    GrB_Matrix B, int reps)
+// a batch's length at least, in ms
+#define BATCH_MS 60
+
+// the mean time of calls consecutive calls, in ms; -1 if a call fails
+static double batch_ms (GrB_Matrix C, GrB_Semiring s, GrB_Matrix A,
+    GrB_Matrix B, int calls)
 {
-    double best = -1 ;
-    for (int r = 0 ; r < reps ; r++)
+    double t0 = now () ;
+    for (int r = 0 ; r < calls ; r++)
     {
-        double t0 = now () ;
         GrB_Info info = GxB_mxm_distance (C, NULL, NULL, s, A, B, NULL) ;
-        double ms = 1e3 * (now () - t0) ;
         if (info != GrB_SUCCESS)
         {
             const char *msg ;
@@ -52,9 +53,8 @@ static double best_ms (GrB_Matrix C, GrB_Semiring s, GrB_Matrix A,
                 (int) info, msg) ;
             return -1 ;
         }
-        if (best < 0 || ms < best) best = ms ;
     }
-    return best ;
+    return 1e3 * (now () - t0) / calls ;
 }
 
 // B = diag (1 / the row sums of B) B (an empty row stays empty)
@@ -170,15 +170,23 @@ int main (int argc, char **argv)
                 status = 2 ;
                 break ;
             }
-            // off and on in turn (off, on, off, on, off), each the best of
-            // its calls: on a shared machine whose load drifts, the two
-            // bests then come from the same minutes
+            // batches of calls off and on in turn (off, on, off, on, off,
+            // on), each batch BATCH_MS long at least and as many calls on
+            // as off; a call's time is its batch's mean, the best batch of
+            // each.  A batch is each mode's steady state (a call right
+            // after a verified one finds the caches and the heap as the
+            // reference left them); on a shared machine whose load drifts,
+            // the two bests come from the same minutes.
             double off = -1, on = -1 ;
-            for (int r = 0 ; r < 5 ; r++)
+            GxB_Distance_set_verify (false) ;
+            double first = batch_ms (C, s, A, B, 1) ;
+            int calls = (first > 0 && first < BATCH_MS) ?
+                (int) (BATCH_MS / first) + 1 : 1 ;
+            for (int r = 0 ; r < 6 && first >= 0 ; r++)
             {
                 bool verify = (r % 2 == 1) ;
                 GxB_Distance_set_verify (verify) ;
-                double ms = best_ms (C, s, A, B, 1) ;
+                double ms = batch_ms (C, s, A, B, calls) ;
                 double *best = verify ? &on : &off ;
                 if (ms < 0) { off = -1 ; break ; }
                 if (*best < 0 || ms < *best) *best = ms ;
@@ -189,7 +197,7 @@ int main (int argc, char **argv)
                 status = 1 ;
                 break ;
             }
-            printf ("RESULT\t%s\t%lu\t%lu\t%.1f\t%.1f\t%.1f\n", name,
+            printf ("RESULT\t%s\t%lu\t%lu\t%.3f\t%.3f\t%.2f\n", name,
                 (unsigned long) m, (unsigned long) n, off, on, on / off) ;
             fflush (stdout) ;
         }

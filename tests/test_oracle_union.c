@@ -550,7 +550,7 @@ static double next_level (void *arg)
 }
 
 // MANHATTAN's and BRAYCURTIS's terms by the levels of the values (products
-// of at least GXO_LEVELS_FLOPS flops: A 200-by-40 and B 250-by-40, half
+// of at least GXO_LEVELS_FLOPS flops: A 400-by-40 and B 500-by-40, half
 // full), against dense completion: 9 integers, 9 multiples of 3/4 (a power
 // of two divides them: by levels), 9 multiples of 0.1 (none does: the
 // product of MAX itself) and 65 integers (more than GXO_LEVELS_MAX: MAX),
@@ -562,9 +562,9 @@ static void metric_sums_by_levels_equal_dense_completion (void **state)
         { 1, 65 } } ;
     const gxo_opcode codes [2] = { GXO_OP_ABSDIFF, GXO_OP_ABSSUM } ;
     // every product (of a part: the values > 0, or those < 0, some 45 % of
-    // the entries) has about 40 columns of 200 * 0.5 * 0.45 of A's rows and
-    // 250 * 0.5 * 0.45 of B's
-    assert_true (40 * 45 * 56 >= GXO_LEVELS_FLOPS) ;
+    // the entries) has about 40 columns of 400 * 0.5 * 0.45 of A's rows and
+    // 500 * 0.5 * 0.45 of B's
+    assert_true (40 * 90 * 112 >= GXO_LEVELS_FLOPS) ;
     for (int c = 0 ; c < 2 ; c++)
     {
         GrB_BinaryOp op = NULL ;
@@ -574,8 +574,8 @@ static void metric_sums_by_levels_equal_dense_completion (void **state)
         for (int q = 0 ; q < 4 ; q++)
         {
             GrB_Matrix A, B, D = NULL, R = NULL ;
-            gxt_spec sa = { 200, 40, 0.5, 0, false, 0, -1, GXT_INTEGERS } ;
-            gxt_spec sb = { 250, 40, 0.5, 0, false, 0, -1, GXT_INTEGERS } ;
+            gxt_spec sa = { 400, 40, 0.5, 0, false, 0, -1, GXT_INTEGERS } ;
+            gxt_spec sb = { 500, 40, 0.5, 0, false, 0, -1, GXT_INTEGERS } ;
             gxt_random (&A, &sa) ;
             gxt_random (&B, &sb) ;
             gxt_revalue (A, next_level, (void *) steps [q]) ;

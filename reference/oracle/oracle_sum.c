@@ -777,10 +777,18 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     TRY (GrB_Matrix_nrows (&m, Sa)) ;
     TRY (GrB_Matrix_nrows (&n, Sb)) ;
     TRY (GrB_Matrix_ncols (&k, Sa)) ;
+    // the product's flops first: a small product costs less than setting
+    // up its levels.  At most nnz (Sa) n and nnz (Sb) m; else counted
+    // (start [c]: A's entries in column c)
+    GrB_Index na, nb ;
+    TRY (GrB_Matrix_nvals (&na, Sa)) ;
+    TRY (GrB_Matrix_nvals (&nb, Sb)) ;
+    if ((double) na * n < GXO_LEVELS_FLOPS || (double) nb * m < GXO_LEVELS_FLOPS)
+    {
+        return (GrB_SUCCESS) ;
+    }
     TRY (tuples_of (&ta, Sa)) ;
     TRY (tuples_of (&tb, Sb)) ;
-    // the product's flops first (start [c] counts A's entries in column
-    // c): a small product costs less than setting up its levels
     top = calloc (k + 1, sizeof (GrB_Index)) ;
     start = calloc (k + 1, sizeof (GrB_Index)) ;
     CHECK (top != NULL && start != NULL, GrB_OUT_OF_MEMORY) ;
