@@ -105,22 +105,25 @@ static GrB_Info accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     return (info) ;
 }
 
-// *M (new, nrows-by-ncols, sparse) = the tuples e of t whose key (its
-// column where by_col, else its row) c has part [c] == side: (t's row, map
-// [c]) where by_col, else (map [c], t's column), packed as CSR (a build
-// sorts and checks them: four builds were a tenth of the reference at 100
-// rows of fortunes).  A count of each new row, then each tuple at its
-// row's next place: t is sorted by row, then column, and map ascends
-// within a part, so a row's columns ascend either way.
+// *M (new, nrows-by-ncols, held sparse) = the tuples e of t whose key
+// (its column where by_col, else its row) c has part [c] == side: (t's
+// row, map [c]) where by_col, else (map [c], t's column), built from
+// tuples in order (a count of each new row, then each tuple at its row's
+// next place: t is sorted by row, then column, and map ascends within a
+// part, so a row's columns ascend either way).  (GraphBLAS owns what a
+// pack hands it, but with its own allocator, which a caller may have set
+// and 7.4 does not tell: a build copies.)
 #undef  FREE_ALL
-#define FREE_ALL free (Ap) ; free (Aj) ; free (Ax) ; GrB_Matrix_free (M) ;
+#define FREE_ALL free (Ap) ; free (I) ; free (J) ; free (X) ;                \
+    GrB_Matrix_free (M) ;
 
 static GrB_Info part_of (GrB_Matrix *M, const tuples *t, bool by_col,
     const uint8_t *part, uint8_t side, const GrB_Index *map, GrB_Index nrows,
     GrB_Index ncols)
 {
-    GrB_Index *Ap = calloc (nrows + 2, sizeof (GrB_Index)), *Aj = NULL ;
-    double *Ax = NULL ;
+    GrB_Index *Ap = calloc (nrows + 2, sizeof (GrB_Index)), *I = NULL,
+        *J = NULL ;
+    double *X = NULL ;
     *M = NULL ;
     CHECK (Ap != NULL, GrB_OUT_OF_MEMORY) ;
     for (GrB_Index e = 0 ; e < t->n ; e++)
@@ -129,26 +132,27 @@ static GrB_Info part_of (GrB_Matrix *M, const tuples *t, bool by_col,
         if (part [c] == side) Ap [(by_col ? t->I [e] : map [c]) + 2]++ ;
     }
     // Ap [r+2] counts row r; summed, Ap [r+1] is where row r starts, and
-    // each placed tuple moves it on, to where row r+1 starts
+    // each placed tuple moves it on
     for (GrB_Index r = 0 ; r < nrows ; r++) Ap [r + 2] += Ap [r + 1] ;
     GrB_Index q = Ap [nrows + 1] ;
-    Aj = malloc ((q + 1) * sizeof (GrB_Index)) ;
-    Ax = malloc ((q + 1) * sizeof (double)) ;
-    CHECK (Aj != NULL && Ax != NULL, GrB_OUT_OF_MEMORY) ;
+    I = malloc ((q + 1) * sizeof (GrB_Index)) ;
+    J = malloc ((q + 1) * sizeof (GrB_Index)) ;
+    X = malloc ((q + 1) * sizeof (double)) ;
+    CHECK (I != NULL && J != NULL && X != NULL, GrB_OUT_OF_MEMORY) ;
     for (GrB_Index e = 0 ; e < t->n ; e++)
     {
         GrB_Index c = t->J [e] ;
         if (part [c] != side) continue ;
-        GrB_Index at = Ap [(by_col ? t->I [e] : map [c]) + 1]++ ;
-        Aj [at] = by_col ? map [c] : t->I [e] ;
-        Ax [at] = t->X [e] ;
+        GrB_Index r = by_col ? t->I [e] : map [c], at = Ap [r + 1]++ ;
+        I [at] = r ;
+        J [at] = by_col ? map [c] : t->I [e] ;
+        X [at] = t->X [e] ;
     }
     TRY (GrB_Matrix_new (M, GrB_FP64, nrows, ncols)) ;
     TRY (GxB_Matrix_Option_set (*M, GxB_SPARSITY_CONTROL,
         GxB_SPARSE + GxB_HYPERSPARSE)) ;
-    TRY (GxB_Matrix_pack_CSR (*M, &Ap, &Aj, (void **) &Ax,
-        (nrows + 2) * sizeof (GrB_Index), (q + 1) * sizeof (GrB_Index),
-        (q + 1) * sizeof (double), false, false, NULL)) ;
+    TRY (GrB_Matrix_build_FP64 (*M, I, J, X, q, GrB_FIRST_FP64)) ;
+    free (Ap) ; free (I) ; free (J) ; free (X) ;
     return (GrB_SUCCESS) ;
 }
 
