@@ -275,11 +275,19 @@ typedef struct
 }
 gxo_corr_term ;
 
+// when every partial sum of the rewrite is exact, so that no pair can have
+// cancelled: NE's sums are counts; ABSDIFF's, ABSSUM's and SQDIFF's terms
+// are integers where the values are (|x| <= 2^26: x^2 is exact), and their
+// partial sums are at most 4 (ra_i + rb_j) in magnitude (GXO_sum_new)
+typedef enum { GXO_EXACT_NEVER, GXO_EXACT_INTEGERS, GXO_EXACT_ALWAYS }
+gxo_exact ;
+
 typedef struct
 {
     int nterms ;                // the sum of these products, or 0: T1 - P
     gxo_corr_term term [2] ;
     bool equal ;                // NE's counts instead (nterms 0)
+    gxo_exact exact ;
 }
 gxo_corr ;
 
@@ -371,6 +379,7 @@ typedef struct
     GrB_Matrix A, B ;                   // the operands (not owned)
     GrB_Semiring semiring ;             // PLUS.f, for the pairs done again
     double tau ;
+    bool exact ;                        // no pair to do again (gxo_exact)
 }
 gxo_sum ;
 

@@ -169,6 +169,9 @@ GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code)
     if (corr == NULL) return (GrB_NULL_POINTER) ;
     corr->nterms = 0 ;
     corr->equal = (code == GXO_OP_NE) ;
+    corr->exact = (code == GXO_OP_NE) ? GXO_EXACT_ALWAYS :
+        (code == GXO_OP_SQDIFF || code == GXO_OP_ABSDIFF ||
+         code == GXO_OP_ABSSUM) ? GXO_EXACT_INTEGERS : GXO_EXACT_NEVER ;
     gxo_corr_term *t = corr->term ;
     switch (code)
     {

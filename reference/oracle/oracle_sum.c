@@ -957,6 +957,40 @@ GrB_Info GXO_row_sums (double **r, GrB_Matrix F)
     return (GrB_SUCCESS) ;
 }
 
+// *yes: every value of M (FP64) is an integer of at most 2^26
+#undef  FREE_ALL
+#define FREE_ALL free (X) ;
+
+static GrB_Info integral (bool *yes, GrB_Matrix M)
+{
+    GrB_Index nv ;
+    double *X = NULL ;
+    *yes = false ;
+    TRY (GrB_Matrix_nvals (&nv, M)) ;
+    X = malloc ((nv + 1) * sizeof (double)) ;
+    CHECK (X != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (NULL, NULL, X, &nv, M)) ;
+    bool ok = true ;
+    for (GrB_Index e = 0 ; e < nv && ok ; e++)
+    {
+        ok = (X [e] == nearbyint (X [e]) && fabs (X [e]) <= 0x1p26) ;
+    }
+    *yes = ok ;
+    free (X) ;
+    return (GrB_SUCCESS) ;
+}
+
+// the largest of r [0..n-1] (0 for none; NaN where one is)
+static double largest (const double *r, GrB_Index n)
+{
+    double big = 0 ;
+    for (GrB_Index i = 0 ; i < n ; i++)
+    {
+        if (!(r [i] <= big)) big = r [i] ;
+    }
+    return (big) ;
+}
+
 #undef  FREE_ALL
 #define FREE_ALL GrB_Matrix_free (&FA) ; GrB_Matrix_free (&FB) ;            \
     GXO_sum_free (s) ;
@@ -981,6 +1015,17 @@ GrB_Info GXO_sum_new (gxo_sum *s, GrB_BinaryOp f, const gxo_corr *corr,
     TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (FB, NULL, NULL, f, 0, B, NULL)) ;
     TRY (GXO_row_sums (&s->ra, FA)) ;
     TRY (GXO_row_sums (&s->rb, FB)) ;
+    if (corr->exact == GXO_EXACT_INTEGERS)
+    {
+        // integers of at most 2^26 whose row terms are at most 2^49: every
+        // partial sum an integer below 2^53
+        bool ia, ib ;
+        TRY (integral (&ia, A)) ;
+        TRY (integral (&ib, B)) ;
+        s->exact = ia && ib && largest (s->ra, m) + largest (s->rb, n) <=
+            0x1p50 ;
+    }
+    s->exact = s->exact || (corr->exact == GXO_EXACT_ALWAYS) ;
     if (corr->nterms == 0)
     {
         TRY (common_part (s, f, A, B, FA, FB, corr->equal)) ;
@@ -1044,7 +1089,7 @@ GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0)
     {
         TRY (GXO_prod_rows (&s->prod [t], C, i0)) ;
     }
-    TRY (untrusted (&I, &J, &np, C, s->ra + i0, s->rb, s->tau)) ;
+    if (!s->exact) TRY (untrusted (&I, &J, &np, C, s->ra + i0, s->rb, s->tau)) ;
     if (np > 0)
     {
         TRY (GXO_rows_of (&Ab, s->A, i0, mb)) ;
