@@ -302,9 +302,9 @@ GrB_Info GXO_rows_of (GrB_Matrix *R, GrB_Matrix M, GrB_Index i0,
 // (those rows, :) (+).(x) R.  L is m-by-K (K columns of A's, or of its
 // classes), R K-by-n; both NULL where there is no product (A has no entry).
 //
-// GXO_prod_new divides it by L's columns: a column that GXO_HEAVY_DIV or
-// fewer of L's rows share (its rows meet nearly every row of R under it:
-// the common words of text) goes to Lh, held as a bitmap, with its rows of
+// GXO_prod_new divides it by L's columns: a column that many of L's rows
+// share (below; its rows meet nearly every row of R under it: the common
+// words of text) goes to Lh, held as a bitmap, with its rows of
 // R in Rh, held sparse, so that GraphBLAS adds their products straight into
 // C's own array (saxpy4, one pass over a bitmap row for each entry of Rh).
 // The other columns stay in L and R: a sparse product there builds a result
