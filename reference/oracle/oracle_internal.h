@@ -323,7 +323,7 @@ gxo_prod ;
 // it, and at least GXO_HEAVY_MIN of them (where L has few rows, a column of
 // a few entries costs less in a sparse product than in the bitmap)
 #define GXO_HEAVY_DIV 128
-#define GXO_HEAVY_MIN 8
+#define GXO_HEAVY_MIN 4
 
 // MANHATTAN's and BRAYCURTIS's terms s min (a, b) by the levels of the
 // values where they take at most GXO_LEVELS_MAX, which are multiples of
