@@ -376,6 +376,31 @@ static GrB_Index class_of (const double *U, GrB_Index nu, double x)
     return (lo) ;
 }
 
+// U [0..*nu-1] (ascending) = the distinct values of X [0..n-1] and of U;
+// false where they are more than max, or one is NaN, or (finite) one is
+// infinite.  U has room for max values.
+static bool distinct_values (double *U, GrB_Index *nu, const double *X,
+    GrB_Index n, GrB_Index max, bool finite)
+{
+    GrB_Index c = *nu ;
+    double last = NAN ;
+    for (GrB_Index e = 0 ; e < n ; e++)
+    {
+        // (most values repeat the one before: counts are mostly 1)
+        double x = X [e] ;
+        if (x == last) continue ;
+        last = x ;
+        GrB_Index lo = class_of (U, c, x) ;
+        if (lo < c && U [lo] == x) continue ;
+        if (x != x || (finite && isinf (x)) || c == max) return (false) ;
+        memmove (U + lo + 1, U + lo, (c - lo) * sizeof (double)) ;
+        U [lo] = x ;
+        c++ ;
+    }
+    *nu = c ;
+    return (true) ;
+}
+
 // P = A's classes, where A has at most GXO_CLASSES_MAX distinct values and
 // no NaN (which equals nothing); else P->nu = GXO_CLASSES_MAX + 1, found at
 // the first value past them (reals stop there, after a few dozen entries)
@@ -403,20 +428,11 @@ static GrB_Info class_pairs_new (class_pairs *P, GrB_Matrix A)
     CHECK (I != NULL && J != NULL && X != NULL && P->U != NULL,
         GrB_OUT_OF_MEMORY) ;
     TRY (GrB_Matrix_extractTuples_FP64 (I, J, X, &nv, A)) ;
-    for (GrB_Index e = 0 ; e < nv ; e++)
+    if (!distinct_values (P->U, &c, X, nv, GXO_CLASSES_MAX, false))
     {
-        double x = X [e] ;
-        GrB_Index lo = class_of (P->U, c, x) ;
-        if (lo < c && P->U [lo] == x) continue ;
-        if (x != x || c == GXO_CLASSES_MAX)
-        {
-            FREE_ALL ;
-            P->nu = GXO_CLASSES_MAX + 1 ;
-            return (GrB_SUCCESS) ;
-        }
-        memmove (P->U + lo + 1, P->U + lo, (c - lo) * sizeof (double)) ;
-        P->U [lo] = x ;
-        c++ ;
+        FREE_ALL ;
+        P->nu = GXO_CLASSES_MAX + 1 ;
+        return (GrB_SUCCESS) ;
     }
     P->nu = c ;
     // the entries by class, then column (then row): sorted by column, then
@@ -787,47 +803,6 @@ static double quantum (double x)
     return (ldexp (1, e - 53 + b)) ;
 }
 
-// U [0..*nu-1] (ascending) = the distinct values of X [0..n-1] and of U;
-// false where they are more than GXO_LEVELS_MAX (or a value is not finite)
-static bool distinct_values (double *U, GrB_Index *nu, const double *X,
-    GrB_Index n)
-{
-    GrB_Index c = *nu ;
-    double last = NAN ;
-    for (GrB_Index e = 0 ; e < n ; e++)
-    {
-        // (most values repeat the one before: counts are mostly 1)
-        double x = X [e] ;
-        if (x == last) continue ;
-        last = x ;
-        GrB_Index lo = 0, hi = c ;
-        while (lo < hi)
-        {
-            GrB_Index mid = (lo + hi) / 2 ;
-            if (U [mid] < x) lo = mid + 1 ; else hi = mid ;
-        }
-        if (lo < c && U [lo] == x) continue ;
-        if (!isfinite (x) || c == GXO_LEVELS_MAX) return (false) ;
-        memmove (U + lo + 1, U + lo, (c - lo) * sizeof (double)) ;
-        U [lo] = x ;
-        c++ ;
-    }
-    *nu = c ;
-    return (true) ;
-}
-
-// the level of x among U [0..nu-1] (x among them): 1 .. nu
-static GrB_Index level_of (const double *U, GrB_Index nu, double x)
-{
-    GrB_Index lo = 0, hi = nu ;
-    while (lo < hi)
-    {
-        GrB_Index mid = (lo + hi) / 2 ;
-        if (U [mid] < x) lo = mid + 1 ; else hi = mid ;
-    }
-    return (lo + 1) ;
-}
-
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     tuples_free (&ta) ; tuples_free (&tb) ; free (top) ; free (start) ;     \
@@ -866,8 +841,8 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     double flops = 0 ;
     for (GrB_Index e = 0 ; e < tb.n ; e++) flops += start [tb.J [e]] ;
     if (flops < GXO_LEVELS_FLOPS ||
-        !distinct_values (U, &nu, ta.X, ta.n) ||
-        !distinct_values (U, &nu, tb.X, tb.n))
+        !distinct_values (U, &nu, ta.X, ta.n, GXO_LEVELS_MAX, true) ||
+        !distinct_values (U, &nu, tb.X, tb.n, GXO_LEVELS_MAX, true))
     {
         FREE_ALL ;
         return (GrB_SUCCESS) ;
@@ -892,14 +867,14 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     GrB_Index nl = 0, nr = 0 ;
     for (GrB_Index e = 0 ; e < ta.n ; e++)
     {
-        GrB_Index t = level_of (U, nu, ta.X [e]), c = ta.J [e] ;
+        GrB_Index t = class_of (U, nu, ta.X [e]) + 1, c = ta.J [e] ;
         ta.X [e] = (double) t ;
         nl += t ;
         top [c] = (t > top [c]) ? t : top [c] ;
     }
     for (GrB_Index e = 0 ; e < tb.n ; e++)
     {
-        GrB_Index t = level_of (U, nu, tb.X [e]), c = tb.J [e] ;
+        GrB_Index t = class_of (U, nu, tb.X [e]) + 1, c = tb.J [e] ;
         t = (t < top [c]) ? t : top [c] ;
         tb.X [e] = (double) t ;
         nr += t ;
