@@ -27,9 +27,11 @@
 //     min form of |x-y| and |x+y|), within 1e-12; the same rows sharing
 //     huge values, exactly; and an entry of a result put off by one part in
 //     1e9 is found by GXO_compare, where it is;
-//   - the same sums where A's values fall in few classes (the product by
-//     (column, value) pairs), at and past the number of classes taken, with
-//     negative values, stored zeros and empty rows, within 1e-12;
+//   - the same sums where A's and B's values fall in few classes (the
+//     product by (column, value) pairs), at and past the number of classes
+//     taken, with negative values, stored zeros and empty rows, within
+//     1e-12; sums of other operators by classes exactly, one of them
+//     telling -0 from +0 among the stored zeros;
 //   - and where A and B hold many distinct values drawn from one pool, so
 //     that equal values meet (HAMMING's counts of equal pairs), with a -0
 //     and a NaN, within 1e-12 (HAMMING exactly).
@@ -127,9 +129,15 @@ static void check_identical (GrB_Matrix X, GrB_Matrix Y, const type_ops *t,
     GXT_OK (GrB_Matrix_nvals (&nne, E)) ;
     if (nne > 0)
     {
-        GrB_Index i, j, one = 1 ;
-        bool v ;
-        GXT_OK (GrB_Matrix_extractTuples_BOOL (&i, &j, &v, &one, E)) ;
+        // (extractTuples takes every entry or none)
+        GrB_Index *I = malloc (nne * sizeof (GrB_Index)) ;
+        GrB_Index *J = malloc (nne * sizeof (GrB_Index)) ;
+        assert_non_null (I) ;
+        assert_non_null (J) ;
+        GXT_OK (GrB_Matrix_extractTuples_BOOL (I, J, NULL, &nne, E)) ;
+        GrB_Index i = I [0], j = J [0] ;
+        free (I) ;
+        free (J) ;
         double x, y ;
         GXT_OK (GrB_Matrix_extractElement_FP64 (&x, X, i, j)) ;
         GXT_OK (GrB_Matrix_extractElement_FP64 (&y, Y, i, j)) ;
@@ -470,39 +478,50 @@ static void metric_sums_equal_dense_completion (void **state)
 }
 
 // the values of class_matrix: multiples of 3/4, lo, lo + 1, ... cycling
-typedef struct { int lo, c, nclass ; } class_cycle ;
+// (where neg_zero, half the zeros -0)
+typedef struct { int lo, c, nclass ; bool neg_zero ; } class_cycle ;
 
 static double next_class (void *arg)
 {
     class_cycle *cc = arg ;
-    return (0.75 * (cc->lo + (cc->c++ % cc->nclass))) ;
+    double v = 0.75 * (cc->lo + (cc->c++ % cc->nclass)) ;
+    return ((v == 0 && cc->neg_zero && gxt_uniform ( ) < 0.5) ? -0.0 : v) ;
 }
 
 // *A = a random m-by-k matrix (a fifth of its rows empty, a tenth of its
 // entries stored zeros) whose values are nclass distinct ones, every one
-// present: multiples of 3/4, 0 among them, of both signs unless nonneg
-static void class_matrix (GrB_Matrix *A, GrB_Index m, GrB_Index k,
-    double density, int nclass, bool nonneg)
+// present: multiples of 3/4, 0 among them (half of them -0 where
+// neg_zero), of both signs unless nonneg
+static void class_matrix_z (GrB_Matrix *A, GrB_Index m, GrB_Index k,
+    double density, int nclass, bool nonneg, bool neg_zero)
 {
     gxt_spec spec = { m, k, density, 0.2, false, 0.1, -1, GXT_INTEGERS } ;
     gxt_random (A, &spec) ;
     // the stored zeros stay (0 is one of the classes)
     class_cycle cc = { nonneg ? 0 : -(nclass / 2),
-        (int) gxt_int (0, nclass - 1), nclass } ;
+        (int) gxt_int (0, nclass - 1), nclass, neg_zero } ;
     gxt_revalue (*A, next_class, &cc) ;
 }
 
-// the metrics' sums where A's values fall in classes (the common columns'
-// part then one product of A's (column, value) pairs), against dense
-// completion: 1, 2, 63 and 64 classes, and 65 and 300 (more than the
-// classes take: the product of A itself), with negative values, stored
-// zeros and empty rows; B with more columns than A has (column, value)
-// pairs (A's pairs held as a bitmap) and with fewer (held sparse)
+static void class_matrix (GrB_Matrix *A, GrB_Index m, GrB_Index k,
+    double density, int nclass, bool nonneg)
+{
+    class_matrix_z (A, m, k, density, nclass, nonneg, false) ;
+}
+
+// the metrics' sums where A's and B's values fall in classes (the common
+// columns' part then one product of patterns by B's (column, value)
+// pairs), against dense completion: A with 1, 2, 63 and 64 classes, and 65
+// and 300 (more than the classes take: the product of A itself), B with 9;
+// then B with 1, 64, 65 and 300 and A with 9; with negative values, stored
+// zeros and empty rows; B with more columns than A has entries in a column
+// (the pairs held as a bitmap) and with fewer (held sparse)
 static void metric_sums_by_classes_equal_dense_completion (void **state)
 {
     GXT_START ( ) ;
     const gxo_opcode *codes = metric_codes ;
-    const int nclasses [6] = { 1, 2, 63, 64, 65, 300 } ;
+    const int nclasses [10][2] = { { 1, 9 }, { 2, 9 }, { 63, 9 }, { 64, 9 },
+        { 65, 9 }, { 300, 9 }, { 9, 1 }, { 9, 64 }, { 9, 65 }, { 9, 300 } } ;
     // (m, k, n): A's pairs fewer than n, and more
     const GrB_Index dims [2][3] = { { 40, 20, 300 }, { 40, 80, 5 } } ;
     for (int c = 0 ; c < 7 ; c++)
@@ -511,22 +530,24 @@ static void metric_sums_by_classes_equal_dense_completion (void **state)
         gxo_corr corr ;
         bool nonneg ;
         metric_op (&op, &corr, &nonneg, c) ;
-        for (int q = 0 ; q < 6 ; q++)
+        for (int q = 0 ; q < 10 ; q++)
         {
             for (int d = 0 ; d < 2 ; d++)
             {
                 GrB_Matrix A, B, D = NULL, R = NULL ;
-                class_matrix (&A, dims [d][0], dims [d][1], 0.3, nclasses [q],
-                    nonneg) ;
-                class_matrix (&B, dims [d][2], dims [d][1], 0.3, 9, nonneg) ;
+                class_matrix (&A, dims [d][0], dims [d][1], 0.3,
+                    nclasses [q][0], nonneg) ;
+                class_matrix (&B, dims [d][2], dims [d][1], 0.3,
+                    nclasses [q][1], nonneg) ;
                 int64_t nbad, wi, wj ;
                 double wg, wr ;
                 metric_sum_against_dense (&D, &R, &nbad, &wi, &wj, &wg, &wr,
                     op, &corr, A, B) ;
                 if (nbad > 0)
-                    GXT_FAIL ("operator %d, %d classes, n = %lu: %ld entries "
-                        "beyond 1e-12 of dense completion; worst (%ld,%ld): "
-                        "%.17g, dense %.17g", (int) codes [c], nclasses [q],
+                    GXT_FAIL ("operator %d, %d and %d classes, n = %lu: %ld "
+                        "entries beyond 1e-12 of dense completion; worst "
+                        "(%ld,%ld): %.17g, dense %.17g", (int) codes [c],
+                        nclasses [q][0], nclasses [q][1],
                         (unsigned long) dims [d][2], (long) nbad, (long) wi,
                         (long) wj, wg, wr) ;
                 GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
@@ -535,6 +556,54 @@ static void metric_sums_by_classes_equal_dense_completion (void **state)
         }
         GrB_BinaryOp_free (&op) ;
     }
+}
+
+// a term that tells -0 from +0 (which the classes' values, compared by ==,
+// would not), also in g = f(x,y) - f(x,0) - f(0,y)
+static void zero_signs64 (void *z, const void *x, const void *y)
+{
+    *(double *) z = D64 (x) * D64 (y) +
+        ((signbit (D64 (x)) && D64 (y) != 0) ? 1 : 0) ;
+}
+
+// sums by classes (GXO_union_plus_terms with no correction terms: the
+// common columns' part by classes where A and B have few values) against
+// dense completion exactly (values multiples of 3/4, >= 0: every sum is
+// exact): |x-y| and a term that tells -0 from +0, with and without -0
+// among the stored zeros (a class holds values equal by ==, so both zeros
+// at once must not take the classes), B with 9, 64 and 65 classes
+static void sums_by_classes_equal_dense_completion_exactly (void **state)
+{
+    GXT_START ( ) ;
+    GrB_BinaryOp ops [2] = { NULL, NULL } ;
+    GXT_OK (GxB_BinaryOp_new (&ops [0], absdiff64, GrB_FP64, GrB_FP64,
+        GrB_FP64, "absdiff", NULL)) ;
+    GXT_OK (GxB_BinaryOp_new (&ops [1], zero_signs64, GrB_FP64, GrB_FP64,
+        GrB_FP64, "zero_signs", NULL)) ;
+    const gxo_corr corr = { 0 } ;
+    const int nb [3] = { 9, 64, 65 } ;
+    for (int o = 0 ; o < 2 ; o++)
+    {
+        for (int q = 0 ; q < 3 ; q++)
+        {
+            for (int z = 0 ; z < 2 ; z++)
+            {
+                GrB_Matrix A, B, D = NULL, R = NULL ;
+                class_matrix_z (&A, 30, 40, 0.3, 7, true, z) ;
+                class_matrix_z (&B, 50, 40, 0.3, nb [q], true, z) ;
+                GXT_OK (GXO_union_plus_terms (&D, GrB_PLUS_MONOID_FP64,
+                    ops [o], 0, A, B, GXO_METRIC_TAU, &corr)) ;
+                GXT_OK (GXO_union (&R, GrB_PLUS_MONOID_FP64, ops [o], 0, A,
+                    B)) ;
+                check_identical (D, R, &types [9], z ? "by classes, -0"
+                    : "by classes") ;
+                GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+                GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+            }
+        }
+    }
+    GrB_BinaryOp_free (&ops [0]) ;
+    GrB_BinaryOp_free (&ops [1]) ;
 }
 
 // a value of either sign, step times a level 1 .. a [1] drawn as counts
@@ -776,6 +845,7 @@ int main (void)
         cmocka_unit_test (plus_union_recomputes_cancelling_and_nonfinite_pairs),
         cmocka_unit_test (metric_sums_equal_dense_completion),
         cmocka_unit_test (metric_sums_by_classes_equal_dense_completion),
+        cmocka_unit_test (sums_by_classes_equal_dense_completion_exactly),
         cmocka_unit_test (metric_sums_by_levels_equal_dense_completion),
         cmocka_unit_test (metric_sums_of_many_shared_values_equal_dense_completion),
         cmocka_unit_test (plus_union_refuses_other_monoids),

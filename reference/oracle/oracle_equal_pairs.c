@@ -11,8 +11,8 @@
 // product GraphBLAS runs as a compiled kernel: the equal ones are the
 // common "columns" of A and B written by (column, value) pair, A(i,c) = v
 // as a 1 in column (c, v) of A1 and likewise B1, whose product holds only
-// the products of equal values.  Where A has few distinct values the
-// classes of oracle_union_plus.c come first (as fast on counts).  The
+// the products of equal values.  Where A and B have few distinct values
+// the classes of oracle_sum.c come first.  The
 // product of f itself would call f through a pointer once per product of
 // common columns; these counts run as GraphBLAS's compiled kernels.
 // PLUS.ISEQ would count the equal ones in one product, but Debian's 7.4 has

@@ -299,8 +299,9 @@ GrB_Info GXO_rows_of (GrB_Matrix *R, GrB_Matrix M, GrB_Index i0,
 
 // A product prepared once for every row of A and computed a block of rows
 // at a time (oracle_sum.c): C (the block of rows i0 .., full FP64) += L
-// (those rows, :) (+).(x) R.  L is m-by-K (K columns of A's, or of its
-// classes), R K-by-n; both NULL where there is no product (A has no entry).
+// (those rows, :) (+).(x) R.  L is m-by-K (K columns of A's, or of B's
+// (column, value) pairs), R K-by-n; both NULL where there is no product (A
+// has no entry).
 //
 // GXO_prod_new divides it by L's columns: a column that many of L's rows
 // share (below; its rows meet nearly every row of R under it: the common
@@ -348,7 +349,8 @@ GrB_Info GXO_prod_right (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
     GrB_Matrix R) ;
 
 // the same product for a semiring of the oracle's own operator ((+) must be
-// PLUS) by the classes of A's values where there are few (oracle_sum.c),
+// PLUS) by the classes of A's and B's values where there are few
+// (oracle_sum.c),
 // else GXO_prod_new.  A built-in semiring takes GXO_prod_new: its product
 // runs as one of GraphBLAS's compiled kernels, which with many threads
 // outruns the preparation of the classes

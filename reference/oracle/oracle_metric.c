@@ -12,7 +12,7 @@
 // every pair, missing = 0), intersection metrics (DOT, KL) and set metrics
 // (patterns of nonzero values) by products with B transposed.  What does
 // not depend on the block (B's side, A cut to its columns, the classes of
-// its values, normalised rows, row sums) is prepared once.  The p-norms
+// the values, normalised rows, row sums) is prepared once.  The p-norms
 // (EUCLIDEAN, MINKOWSKI, HELLINGER, JENSEN_SHANNON) and Bray-Curtis's sums
 // are done again as scaled sums, a largest magnitude M and t = sum (a_c/M)^p,
 // where the plain sum may have overflowed or underflowed, so that nothing
@@ -203,11 +203,12 @@ static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
     TRY (GrB_Matrix_nrows (&nrows, M)) ;
     TRY (GrB_Matrix_ncols (&ncols, M)) ;
     TRY (GrB_Matrix_nvals (&nvals, M)) ;
-    I = calloc (nvals + 1, sizeof (GrB_Index)) ;
-    J = calloc (nvals + 1, sizeof (GrB_Index)) ;
-    P = calloc (nvals + 1, sizeof (GrB_Index)) ;
-    X = calloc (nvals + 1, sizeof (double)) ;
-    Y = calloc (nvals + 1, sizeof (double)) ;
+    // (each array but start is written whole before it is read)
+    I = malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+    J = malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+    P = malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+    X = malloc ((nvals + 1) * sizeof (double)) ;
+    Y = malloc ((nvals + 1) * sizeof (double)) ;
     start = calloc (nrows + 2, sizeof (GrB_Index)) ;
     CHECK (I != NULL && J != NULL && P != NULL && X != NULL && Y != NULL &&
         start != NULL, GrB_OUT_OF_MEMORY) ;

@@ -11,7 +11,7 @@
 //
 // The common columns' part is a few products (gxo_prod), each prepared once
 // for every row of A: parts of A and B (for MANHATTAN's min, by the levels
-// of their values where there are few), or the tiles of A's classes of
+// of their values where there are few), or the classes of A's and B's
 // values (few values: counts, ratings), or HAMMING's counts.  Then
 // GXO_sum_rows computes the sum for one block of rows of A at a time, into
 // a block of the result that the caller checks and reuses for the next: the
@@ -176,30 +176,24 @@ static GrB_Info rows_in (GrB_Matrix *M, GrB_Matrix R, const uint8_t *part,
     return (GrB_SUCCESS) ;
 }
 
-// p = L (+).(x) B' (by_rows: B is n-by-K) or L (+).(x) B (B is K-by-n, its
-// rows taken as they are: the classes' G, whose rows are many and long)
+// p = L (+).(x) B' from the tuples of L (m-by-K) and of B (n-by-K), both
+// by row, then column; or, where tb is NULL, p = L (+).(x) R (R K-by-n, its
+// rows taken as they are: HAMMING's counts, whose rows are many and long)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    tuples_free (&tl) ; tuples_free (&tb) ; free (count) ; free (map) ;     \
-    free (part) ; free (list) ; GXO_prod_free (p) ;
+    free (count) ; free (map) ; free (part) ; free (list) ;                 \
+    GXO_prod_free (p) ;
 
-static GrB_Info prod_of (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
-    GrB_Matrix B, bool by_rows)
+static GrB_Info prod_parts (gxo_prod *p, GrB_Semiring semiring,
+    const tuples *tl, GrB_Index m, GrB_Index K, const tuples *tb,
+    GrB_Matrix R, GrB_Index n)
 {
-    tuples tl = { 0 }, tb = { 0 } ;
-    GrB_Index *count = NULL, *map = NULL, *list = NULL, m, K, n, kb ;
+    GrB_Index *count = NULL, *map = NULL, *list = NULL ;
     uint8_t *part = NULL ;
     enum { NEITHER, LIGHT, HEAVY } ;
     memset (p, 0, sizeof (gxo_prod)) ;
     p->semiring = semiring ;
-    TRY (GrB_Matrix_nrows (&m, L)) ;
-    TRY (GrB_Matrix_ncols (&K, L)) ;
-    TRY (by_rows ? GrB_Matrix_nrows (&n, B) : GrB_Matrix_ncols (&n, B)) ;
-    TRY (by_rows ? GrB_Matrix_ncols (&kb, B) : GrB_Matrix_nrows (&kb, B)) ;
-    CHECK (K == kb, GrB_DIMENSION_MISMATCH) ;
-    TRY (tuples_of (&tl, L)) ;
-    if (m == 0 || n == 0 || tl.n == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    if (by_rows) TRY (tuples_of (&tb, B)) ;
+    if (m == 0 || n == 0 || tl->n == 0) return (GrB_SUCCESS) ;
     // each column's count of entries in L; its index among the heavy
     // columns or among the light ones (a column with no entry in L adds
     // nothing: it is in neither)
@@ -209,7 +203,7 @@ static GrB_Info prod_of (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
     list = malloc ((K + 1) * sizeof (GrB_Index)) ;
     CHECK (count != NULL && map != NULL && part != NULL && list != NULL,
         GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index e = 0 ; e < tl.n ; e++) count [tl.J [e]]++ ;
+    for (GrB_Index e = 0 ; e < tl->n ; e++) count [tl->J [e]]++ ;
     GrB_Index nh = 0, nl = 0 ;
     for (GrB_Index c = 0 ; c < K ; c++)
     {
@@ -219,18 +213,38 @@ static GrB_Info prod_of (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
     }
     if (nh > 0)
     {
-        TRY (part_of (&p->Lh, &tl, true, part, HEAVY, map, m, nh)) ;
-        TRY (by_rows ? part_of (&p->Rh, &tb, false, part, HEAVY, map, nh, n)
-                     : rows_in (&p->Rh, B, part, HEAVY, nh, list)) ;
+        TRY (part_of (&p->Lh, tl, true, part, HEAVY, map, m, nh)) ;
+        TRY (tb ? part_of (&p->Rh, tb, false, part, HEAVY, map, nh, n)
+                : rows_in (&p->Rh, R, part, HEAVY, nh, list)) ;
     }
     if (nl > 0)
     {
-        TRY (part_of (&p->L, &tl, true, part, LIGHT, map, m, nl)) ;
-        TRY (by_rows ? part_of (&p->R, &tb, false, part, LIGHT, map, nl, n)
-                     : rows_in (&p->R, B, part, LIGHT, nl, list)) ;
+        TRY (part_of (&p->L, tl, true, part, LIGHT, map, m, nl)) ;
+        TRY (tb ? part_of (&p->R, tb, false, part, LIGHT, map, nl, n)
+                : rows_in (&p->R, R, part, LIGHT, nl, list)) ;
     }
-    tuples_free (&tl) ; tuples_free (&tb) ; free (count) ; free (map) ;
-    free (part) ; free (list) ;
+    free (count) ; free (map) ; free (part) ; free (list) ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL tuples_free (&tl) ; tuples_free (&tb) ; GXO_prod_free (p) ;
+
+static GrB_Info prod_of (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
+    GrB_Matrix B, bool by_rows)
+{
+    tuples tl = { 0 }, tb = { 0 } ;
+    GrB_Index m, K, n, kb ;
+    memset (p, 0, sizeof (gxo_prod)) ;
+    TRY (GrB_Matrix_nrows (&m, L)) ;
+    TRY (GrB_Matrix_ncols (&K, L)) ;
+    TRY (by_rows ? GrB_Matrix_nrows (&n, B) : GrB_Matrix_ncols (&n, B)) ;
+    TRY (by_rows ? GrB_Matrix_ncols (&kb, B) : GrB_Matrix_nrows (&kb, B)) ;
+    CHECK (K == kb, GrB_DIMENSION_MISMATCH) ;
+    TRY (tuples_of (&tl, L)) ;
+    if (by_rows && tl.n > 0) TRY (tuples_of (&tb, B)) ;
+    TRY (prod_parts (p, semiring, &tl, m, K, by_rows ? &tb : NULL, B, n)) ;
+    tuples_free (&tl) ; tuples_free (&tb) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -308,61 +322,26 @@ GrB_Info GXO_prod_rows (const gxo_prod *p, GrB_Matrix C, GrB_Index i0)
 }
 
 //------------------------------------------------------------------------------
-// the classes of A's values
+// classes: a sum of f over the common columns where A and B hold few values
 //------------------------------------------------------------------------------
 
-// A's values in few classes (counts, ratings, 0/1): at most this many
-// distinct values, for the common columns' part by classes (classes)
+// Where A and B each have at most GXO_CLASSES_MAX distinct values (counts,
+// ratings, 0/1) and no NaN (which equals nothing), f is called once for
+// each pair (u, v) of A's and B's values, by GraphBLAS (class_grid), and
+// the sum over the common columns is one product of patterns:
+//
+//   sum over c in A_i n B_j of g (x_ic, y_jc) = sum over q of L (i,q) R (j,q)
+//
+// q = (c, v) runs over B's (column, value) pairs, R (j, (c,v)) = 1 where
+// y_jc = v, and L (i, (c,v)) = g (x_ic, v) for each value v that column c
+// of B holds; g = f, or f(x,y) - f(x,0) - f(0,y) for the common columns'
+// part of a union.  The grid's values go into L as GraphBLAS computed them
+// (copied, never combined), so each term is f's own and the sum is the
+// same up to its order; L has at most GXO_CLASSES_MAX times A's entries
+// and L PLUS.FIRST R' the flops of A B'.  The number of GraphBLAS calls
+// does not grow with the values: at 100 rows of fortunes the calls, not
+// the flops, are most of the cost.
 #define GXO_CLASSES_MAX 64
-
-// A's entries by class, then column: the arrangement of the products by
-// classes (made by one pass over A's tuples: the GraphBLAS calls of a
-// class cost 10-50 us each, whatever its size, and took 30-40 ms of 50
-// of MANHATTAN's reference at 400 rows of fortunes when each class had its
-// own select, columns, extract and apply)
-typedef struct
-{
-    double *U ;             // the distinct values, ascending
-    GrB_Index nu ;          // how many (GXO_CLASSES_MAX + 1: more, or NaN)
-    GrB_Index K ;           // A's (column, value) pairs, class by class,
-    GrB_Index *col ;        // each's column (ascending in its class)
-    GrB_Index *start ;      // class u's pairs: start [u] .. start [u+1] - 1
-    GrB_Matrix Ax ;         // m-by-K, 1 at (i, q) for A(i,c), q its pair
-}
-class_pairs ;
-
-static void class_pairs_free (class_pairs *P)
-{
-    free (P->U) ;
-    free (P->col) ;
-    free (P->start) ;
-    GrB_Matrix_free (&P->Ax) ;
-    memset (P, 0, sizeof (class_pairs)) ;
-}
-
-// order [0..n-1] (new) = 0..n-1 stably sorted by key [e] < nkeys (a count of
-// each key, then each entry at its key's next place); *first (new, nkeys +
-// 1): where each key's entries start.  Taken after a previous order (in),
-// it sorts that order again (in [e] for e)
-#undef  FREE_ALL
-#define FREE_ALL free (*order) ; free (*first) ; *order = NULL ; *first = NULL ;
-
-static GrB_Info counting_sort (GrB_Index **order, GrB_Index **first,
-    const GrB_Index *key, GrB_Index n, GrB_Index nkeys, const GrB_Index *in)
-{
-    *order = malloc ((n + 1) * sizeof (GrB_Index)) ;
-    *first = calloc (nkeys + 2, sizeof (GrB_Index)) ;
-    CHECK (*order != NULL && *first != NULL, GrB_OUT_OF_MEMORY) ;
-    GrB_Index *f = *first ;
-    for (GrB_Index e = 0 ; e < n ; e++) f [key [e] + 2]++ ;
-    for (GrB_Index c = 0 ; c < nkeys ; c++) f [c + 2] += f [c + 1] ;
-    for (GrB_Index q = 0 ; q < n ; q++)
-    {
-        GrB_Index e = in ? in [q] : q ;
-        (*order) [f [key [e] + 1]++] = e ;
-    }
-    return (GrB_SUCCESS) ;
-}
 
 // the index of x in U [0..nu-1] (ascending, x among them)
 static GrB_Index class_of (const double *U, GrB_Index nu, double x)
@@ -378,7 +357,8 @@ static GrB_Index class_of (const double *U, GrB_Index nu, double x)
 
 // U [0..*nu-1] (ascending) = the distinct values of X [0..n-1] and of U;
 // false where they are more than max, or one is NaN, or (finite) one is
-// infinite.  U has room for max values.
+// infinite, or both zeros are among them (equal, but f may tell them
+// apart).  U has room for max values.
 static bool distinct_values (double *U, GrB_Index *nu, const double *X,
     GrB_Index n, GrB_Index max, bool finite)
 {
@@ -388,10 +368,14 @@ static bool distinct_values (double *U, GrB_Index *nu, const double *X,
     {
         // (most values repeat the one before: counts are mostly 1)
         double x = X [e] ;
-        if (x == last) continue ;
+        if (x == last && signbit (x) == signbit (last)) continue ;
         last = x ;
         GrB_Index lo = class_of (U, c, x) ;
-        if (lo < c && U [lo] == x) continue ;
+        if (lo < c && U [lo] == x)
+        {
+            if (signbit (U [lo]) != signbit (x)) return (false) ;
+            continue ;
+        }
         if (x != x || (finite && isinf (x)) || c == max) return (false) ;
         memmove (U + lo + 1, U + lo, (c - lo) * sizeof (double)) ;
         U [lo] = x ;
@@ -401,257 +385,144 @@ static bool distinct_values (double *U, GrB_Index *nu, const double *X,
     return (true) ;
 }
 
-// P = A's classes, where A has at most GXO_CLASSES_MAX distinct values and
-// no NaN (which equals nothing); else P->nu = GXO_CLASSES_MAX + 1, found at
-// the first value past them (reals stop there, after a few dozen entries)
-#undef  FREE_ALL
-#define FREE_ALL free (I) ; free (J) ; free (X) ; free (cls) ; free (by_col) ; \
-    free (order) ; free (first) ; free (AI) ; free (AJ) ;                   \
-    GrB_Scalar_free (&one) ; class_pairs_free (P) ;
-
-static GrB_Info class_pairs_new (class_pairs *P, GrB_Matrix A)
+// the bits set in x (libgcc's __builtin_popcountll is a call where the
+// target has no popcnt instruction, as x86-64's baseline)
+static inline GrB_Index bits_in (uint64_t x)
 {
-    GrB_Index *I = NULL, *J = NULL, *cls = NULL, *by_col = NULL,
-        *order = NULL, *first = NULL, *AI = NULL, *AJ = NULL, m, k, nv,
-        c = 0 ;
-    double *X = NULL ;
-    GrB_Scalar one = NULL ;
-    memset (P, 0, sizeof (class_pairs)) ;
-    P->nu = GXO_CLASSES_MAX + 1 ;
-    TRY (GrB_Matrix_nrows (&m, A)) ;
-    TRY (GrB_Matrix_ncols (&k, A)) ;
-    TRY (GrB_Matrix_nvals (&nv, A)) ;
-    I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    J = malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    X = malloc ((nv + 1) * sizeof (double)) ;
-    P->U = malloc ((GXO_CLASSES_MAX + 1) * sizeof (double)) ;
-    CHECK (I != NULL && J != NULL && X != NULL && P->U != NULL,
-        GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Matrix_extractTuples_FP64 (I, J, X, &nv, A)) ;
-    if (!distinct_values (P->U, &c, X, nv, GXO_CLASSES_MAX, false))
-    {
-        FREE_ALL ;
-        P->nu = GXO_CLASSES_MAX + 1 ;
-        return (GrB_SUCCESS) ;
-    }
-    P->nu = c ;
-    // the entries by class, then column (then row): sorted by column, then
-    // by class, both sorts stable (a qsort of the entries took a fifth of
-    // HAMMING's reference at 100 rows of fortunes); a pair at each new
-    // (class, column)
-    cls = malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    AI = malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    AJ = malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    P->col = malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    P->start = calloc (c + 2, sizeof (GrB_Index)) ;
-    CHECK (cls != NULL && AI != NULL && AJ != NULL && P->col != NULL &&
-        P->start != NULL,
-        GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index e = 0 ; e < nv ; e++) cls [e] = class_of (P->U, c, X [e]) ;
-    TRY (counting_sort (&by_col, &first, J, nv, k, NULL)) ;
-    free (first) ; first = NULL ;
-    TRY (counting_sort (&order, &first, cls, nv, c, by_col)) ;
-    GrB_Index K = 0 ;
-    for (GrB_Index q = 0 ; q < nv ; q++)
-    {
-        GrB_Index e = order [q], p = (q > 0) ? order [q-1] : 0 ;
-        if (q == 0 || cls [e] != cls [p] || J [e] != J [p])
-        {
-            P->col [K++] = J [e] ;
-            P->start [cls [e] + 1]++ ;
-        }
-        // the entry's row and pair, as Ax's tuple
-        AI [q] = I [e] ;
-        AJ [q] = K - 1 ;
-    }
-    for (GrB_Index u = 0 ; u < c ; u++) P->start [u + 1] += P->start [u] ;
-    P->K = K ;
-    // Ax's tuples by row (GraphBLAS sorts others first, at more cost): I
-    // and J, spent, hold them
-    free (order) ; free (first) ; order = NULL ; first = NULL ;
-    TRY (counting_sort (&order, &first, AI, nv, m, NULL)) ;
-    for (GrB_Index q = 0 ; q < nv ; q++)
-    {
-        I [q] = AI [order [q]] ;
-        J [q] = AJ [order [q]] ;
-    }
-    TRY (GrB_Scalar_new (&one, GrB_FP64)) ;
-    TRY (GrB_Scalar_setElement_FP64 (one, 1)) ;
-    TRY (GrB_Matrix_new (&P->Ax, GrB_FP64, m, K)) ;
-    TRY (GxB_Matrix_build_Scalar (P->Ax, I, J, one, nv)) ;
-    free (I) ; free (J) ; free (X) ; free (cls) ; free (by_col) ;
-    free (order) ; free (first) ; free (AI) ; free (AJ) ;
-    GrB_Scalar_free (&one) ;
-    return (GrB_SUCCESS) ;
+    x = x - ((x >> 1) & 0x5555555555555555ull) ;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull) ;
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full ;
+    return ((x * 0x0101010101010101ull) >> 56) ;
 }
 
-// fu [u] (new) = f (U [u], 0) for every class, by GraphBLAS as every other
-// value of f (one apply)
-#undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&V) ; free (I) ; free (J) ; free (*fu) ;  \
-    *fu = NULL ;
-
-static GrB_Info class_f0 (double **fu, GrB_BinaryOp f, const class_pairs *P)
-{
-    GrB_Matrix V = NULL ;
-    GrB_Index *I = NULL, *J = NULL, nu = P->nu ;
-    *fu = malloc ((nu + 1) * sizeof (double)) ;
-    I = calloc (nu + 1, sizeof (GrB_Index)) ;
-    J = malloc ((nu + 1) * sizeof (GrB_Index)) ;
-    CHECK (*fu != NULL && I != NULL && J != NULL, GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index u = 0 ; u < nu ; u++) J [u] = u ;
-    TRY (GrB_Matrix_new (&V, GrB_FP64, 1, nu)) ;
-    TRY (GrB_Matrix_build_FP64 (V, I, J, P->U, nu, GrB_FIRST_FP64)) ;
-    TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (V, NULL, NULL, f, V, 0, NULL)) ;
-    TRY (GrB_Matrix_extractTuples_FP64 (I, J, *fu, &nu, V)) ;
-    CHECK (nu == P->nu, GrB_PANIC) ;
-    GrB_Matrix_free (&V) ;
-    free (I) ;
-    free (J) ;
-    return (GrB_SUCCESS) ;
-}
-
-// *D (new, K-by-K) = diagonal: each of A's (column, value) pairs' v [u],
-// u its class
-#undef  FREE_ALL
-#define FREE_ALL GrB_Vector_free (&d) ; free (I) ; free (X) ;                 \
-    GrB_Matrix_free (D) ;
-
-static GrB_Info class_diag (GrB_Matrix *D, const class_pairs *P,
-    const double *v)
-{
-    GrB_Vector d = NULL ;
-    GrB_Index *I = malloc ((P->K + 1) * sizeof (GrB_Index)) ;
-    double *X = malloc ((P->K + 1) * sizeof (double)) ;
-    *D = NULL ;
-    CHECK (I != NULL && X != NULL, GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index u = 0 ; u < P->nu ; u++)
-    {
-        for (GrB_Index q = P->start [u] ; q < P->start [u + 1] ; q++)
-        {
-            I [q] = q ;
-            X [q] = v [u] ;
-        }
-    }
-    TRY (GrB_Vector_new (&d, GrB_FP64, P->K)) ;
-    TRY (GrB_Vector_build_FP64 (d, I, X, P->K, GrB_FIRST_FP64)) ;
-    TRY (GrB_Matrix_diag (D, d, 0)) ;
-    GrB_Vector_free (&d) ;
-    free (I) ;
-    free (X) ;
-    return (GrB_SUCCESS) ;
-}
-
-// *Y (new, K-by-n) = row P->col [q] of B' for each pair q: B's tuples
-// sorted by column (stably: rows ascend), then each pair's column copied
-// (a transpose of B and an extract of its rows cost in proportion to k,
-// 15,639 on fortunes, where 100 of its rows hold 2,100 entries)
-#undef  FREE_ALL
-#define FREE_ALL tuples_free (&tb) ; free (order) ; free (first) ;           \
-    free (I) ; free (J) ; free (X) ; GrB_Matrix_free (Y) ;
-
-static GrB_Info pair_rows (GrB_Matrix *Y, const class_pairs *P, GrB_Matrix B)
-{
-    tuples tb = { 0 } ;
-    GrB_Index *order = NULL, *first = NULL, *I = NULL, *J = NULL, n, k ;
-    double *X = NULL ;
-    *Y = NULL ;
-    TRY (GrB_Matrix_nrows (&n, B)) ;
-    TRY (GrB_Matrix_ncols (&k, B)) ;
-    TRY (tuples_of (&tb, B)) ;
-    TRY (counting_sort (&order, &first, tb.J, tb.n, k, NULL)) ;
-    GrB_Index ny = 0 ;
-    for (GrB_Index q = 0 ; q < P->K ; q++)
-    {
-        GrB_Index c = P->col [q] ;
-        ny += first [c + 1] - first [c] ;
-    }
-    I = malloc ((ny + 1) * sizeof (GrB_Index)) ;
-    J = malloc ((ny + 1) * sizeof (GrB_Index)) ;
-    X = malloc ((ny + 1) * sizeof (double)) ;
-    CHECK (I != NULL && J != NULL && X != NULL, GrB_OUT_OF_MEMORY) ;
-    GrB_Index t = 0 ;
-    for (GrB_Index q = 0 ; q < P->K ; q++)
-    {
-        GrB_Index c = P->col [q] ;
-        for (GrB_Index r = first [c] ; r < first [c + 1] ; r++, t++)
-        {
-            I [t] = q ;
-            J [t] = tb.I [order [r]] ;
-            X [t] = tb.X [order [r]] ;
-        }
-    }
-    TRY (GrB_Matrix_new (Y, GrB_FP64, P->K, n)) ;
-    TRY (GrB_Matrix_build_FP64 (*Y, I, J, X, ny, GrB_FIRST_FP64)) ;
-    tuples_free (&tb) ; free (order) ; free (first) ;
-    free (I) ; free (J) ; free (X) ;
-    return (GrB_SUCCESS) ;
-}
-
-// p = A PLUS.f B', or with common: the common columns' part of a sum of f
-// over the union, sum over c in A_i n B_j of g (x_c, y_c),
-// g (x,y) = f(x,y) - f(x,0) - f(0,y), by the classes of A's values where
-// there are few.  Each of A's (column, value) pairs (c, u) takes the row c
-// of B' (Y: K-by-n, the pairs' rows of B' one above the other, one extract)
-// and G = f (u, Y) row by row (a product with the diagonal of the pairs'
-// values: one term each), less f (u, 0) and f (0, Y) for common; then
-// p = Ax PLUS.SECOND G, Ax the pattern of A's pairs (class_pairs), is one
-// built-in product with the flops of A B': f is called once per entry of B
-// under a pair, not once per product, and Ax's bitmap is one byte an entry
-// (its values all 1), where A's own would be nine.  The sum is the same up
-// to its order.  The number of GraphBLAS calls does not grow with the
-// classes.  *done is false (p left empty) where A has more classes, or a
-// NaN.
+// grid [u nv + v] (new) = f (U [u], V [v]), less f (U [u], 0) and then
+// f (0, V [v]) where common: GraphBLAS's calls on full nu-by-nv matrices
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    class_pairs_free (&P) ; free (fu0) ;                                    \
-    GrB_Matrix_free (&Y) ; GrB_Matrix_free (&G) ; GrB_Matrix_free (&D) ;    \
-    GrB_Matrix_free (&F) ; GrB_Semiring_free (&ring) ; GXO_prod_free (p) ;
+    GrB_Matrix_free (&X) ; GrB_Matrix_free (&Y) ; GrB_Matrix_free (&Z) ;    \
+    free (I) ; free (J) ; free (W) ; free (*grid) ; *grid = NULL ;
+
+static GrB_Info class_grid (double **grid, GrB_BinaryOp f, const double *U,
+    GrB_Index nu, const double *V, GrB_Index nv, bool common)
+{
+    GrB_Matrix X = NULL, Y = NULL, Z = NULL ;
+    GrB_Index n = nu * nv, *I = malloc ((n + 1) * sizeof (GrB_Index)),
+        *J = malloc ((n + 1) * sizeof (GrB_Index)) ;
+    double *W = malloc ((n + 1) * sizeof (double)) ;
+    *grid = malloc ((n + 1) * sizeof (double)) ;
+    CHECK (I != NULL && J != NULL && W != NULL && *grid != NULL,
+        GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index q = 0 ; q < n ; q++)
+    {
+        I [q] = q / nv ;
+        J [q] = q % nv ;
+        W [q] = U [q / nv] ;
+    }
+    TRY (GrB_Matrix_new (&X, GrB_FP64, nu, nv)) ;
+    TRY (GrB_Matrix_build_FP64 (X, I, J, W, n, GrB_FIRST_FP64)) ;
+    for (GrB_Index q = 0 ; q < n ; q++) W [q] = V [q % nv] ;
+    TRY (GrB_Matrix_new (&Y, GrB_FP64, nu, nv)) ;
+    TRY (GrB_Matrix_build_FP64 (Y, I, J, W, n, GrB_FIRST_FP64)) ;
+    TRY (GrB_Matrix_new (&Z, GrB_FP64, nu, nv)) ;
+    TRY (GrB_Matrix_eWiseMult_BinaryOp (Z, NULL, NULL, f, X, Y, NULL)) ;
+    if (common)
+    {
+        // Z = (Z - f (X, 0)) - f (0, Y), by GraphBLAS's accumulator
+        TRY (GrB_Matrix_apply_BinaryOp2nd_FP64 (Z, NULL, GrB_MINUS_FP64, f,
+            X, 0, NULL)) ;
+        TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (Z, NULL, GrB_MINUS_FP64, f,
+            0, Y, NULL)) ;
+    }
+    GrB_Index nz = n ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, W, &nz, Z)) ;
+    CHECK (nz == n, GrB_PANIC) ;
+    for (GrB_Index q = 0 ; q < n ; q++) (*grid) [I [q] * nv + J [q]] = W [q] ;
+    GrB_Matrix_free (&X) ; GrB_Matrix_free (&Y) ; GrB_Matrix_free (&Z) ;
+    free (I) ; free (J) ; free (W) ;
+    return (GrB_SUCCESS) ;
+}
+
+// p = the sum of f (or of g, where common) over the common columns of A_i
+// and B_j, by classes; *done is false (p left empty) where A or B has more
+// values than GXO_CLASSES_MAX, or a NaN
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;             \
+    free (grid) ; free (has) ; free (first) ; GXO_prod_free (p) ;
 
 static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
     GrB_Matrix A, GrB_Matrix B, bool common)
 {
-    class_pairs P ;
-    GrB_Matrix Y = NULL, G = NULL, D = NULL, F = NULL ;
-    GrB_Semiring ring = NULL ;
-    double *fu0 = NULL ;
-    GrB_Index n ;
+    tuples ta = { 0 }, tb = { 0 }, tl = { 0 } ;
+    double U [GXO_CLASSES_MAX], V [GXO_CLASSES_MAX], *grid = NULL ;
+    uint64_t *has = NULL ;
+    GrB_Index *first = NULL, nu = 0, nv = 0, m, n, k ;
     *done = false ;
-    TRY (class_pairs_new (&P, A)) ;
-    if (P.nu > GXO_CLASSES_MAX) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    *done = true ;
-    if (P.nu == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    memset (p, 0, sizeof (gxo_prod)) ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
     TRY (GrB_Matrix_nrows (&n, B)) ;
-    TRY (pair_rows (&Y, &P, B)) ;
-    // G = f (u, Y): row q of D Y holds D (q,q) (x) Y (q,:), one term each
-    TRY (class_diag (&D, &P, P.U)) ;
-    TRY (GrB_Semiring_new (&ring, GrB_PLUS_MONOID_FP64, f)) ;
-    TRY (GrB_Matrix_new (&G, GrB_FP64, P.K, n)) ;
-    TRY (GrB_mxm (G, NULL, NULL, ring, D, Y, NULL)) ;
-    GrB_Matrix_free (&D) ;
-    if (common)
+    TRY (GrB_Matrix_ncols (&k, A)) ;
+    TRY (tuples_of (&ta, A)) ;
+    TRY (tuples_of (&tb, B)) ;
+    if (!distinct_values (U, &nu, ta.X, ta.n, GXO_CLASSES_MAX, false) ||
+        !distinct_values (V, &nv, tb.X, tb.n, GXO_CLASSES_MAX, false))
     {
-        // G -= f (u, 0), a row at a time: D's values under G's pattern
-        TRY (class_f0 (&fu0, f, &P)) ;
-        TRY (class_diag (&D, &P, fu0)) ;
-        TRY (GrB_Matrix_new (&F, GrB_FP64, P.K, n)) ;
-        TRY (GrB_mxm (F, NULL, NULL, GxB_PLUS_FIRST_FP64, D, G, NULL)) ;
-        TRY (GrB_Matrix_eWiseMult_BinaryOp (G, NULL, NULL, GrB_MINUS_FP64, G,
-            F, NULL)) ;
-        GrB_Matrix_free (&F) ;
-        // G -= f (0, Y)
-        TRY (GrB_Matrix_apply_BinaryOp1st_FP64 (Y, NULL, NULL, f, 0, Y, NULL)) ;
-        TRY (GrB_Matrix_eWiseMult_BinaryOp (G, NULL, NULL, GrB_MINUS_FP64, G,
-            Y, NULL)) ;
+        FREE_ALL ;
+        return (GrB_SUCCESS) ;
     }
-    TRY (GXO_prod_right (p, GxB_PLUS_SECOND_FP64, P.Ax, G)) ;
-    GrB_Matrix_free (&G) ;
-    class_pairs_free (&P) ;
-    free (fu0) ;
-    GrB_Matrix_free (&Y) ;
-    GrB_Matrix_free (&D) ;
-    GrB_Matrix_free (&F) ;
-    GrB_Semiring_free (&ring) ;
+    *done = true ;
+    if (nu == 0 || nv == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    TRY (class_grid (&grid, f, U, nu, V, nv, common)) ;
+    // has [c]: the values that column c of B holds, a bit each; B's pairs
+    // (c, v) numbered by column, then value: (c, v) is first [c] + the
+    // count of c's values below v
+    has = calloc (k + 1, sizeof (uint64_t)) ;
+    first = malloc ((k + 1) * sizeof (GrB_Index)) ;
+    CHECK (has != NULL && first != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index e = 0 ; e < tb.n ; e++)
+    {
+        GrB_Index v = class_of (V, nv, tb.X [e]) ;
+        tb.X [e] = (double) v ;
+        has [tb.J [e]] |= (uint64_t) 1 << v ;
+    }
+    first [0] = 0 ;
+    for (GrB_Index c = 0 ; c < k ; c++)
+    {
+        first [c + 1] = first [c] + (has [c] ? bits_in (has [c]) : 0) ;
+    }
+    // R's tuples in place of B's (by row, then column: a row's pairs
+    // ascend with their columns)
+    for (GrB_Index e = 0 ; e < tb.n ; e++)
+    {
+        GrB_Index c = tb.J [e], v = (GrB_Index) tb.X [e] ;
+        tb.J [e] = first [c] + bits_in (has [c] & (((uint64_t) 1 << v) - 1)) ;
+        tb.X [e] = 1 ;
+    }
+    // L's tuples: row i's, by column and then value, as its pairs ascend
+    for (GrB_Index e = 0 ; e < ta.n ; e++)
+    {
+        tl.n += bits_in (has [ta.J [e]]) ;
+    }
+    tl.I = malloc ((tl.n + 1) * sizeof (GrB_Index)) ;
+    tl.J = malloc ((tl.n + 1) * sizeof (GrB_Index)) ;
+    tl.X = malloc ((tl.n + 1) * sizeof (double)) ;
+    CHECK (tl.I != NULL && tl.J != NULL && tl.X != NULL, GrB_OUT_OF_MEMORY) ;
+    GrB_Index t = 0 ;
+    for (GrB_Index e = 0 ; e < ta.n ; e++)
+    {
+        GrB_Index c = ta.J [e], q = first [c] ;
+        const double *gu = grid + class_of (U, nu, ta.X [e]) * nv ;
+        for (uint64_t bits = has [c] ; bits != 0 ; bits &= bits - 1, t++)
+        {
+            tl.I [t] = ta.I [e] ;
+            tl.J [t] = q++ ;
+            tl.X [t] = gu [__builtin_ctzll (bits)] ;
+        }
+    }
+    TRY (prod_parts (p, GxB_PLUS_FIRST_FP64, &tl, m, first [k], &tb, NULL,
+        n)) ;
+    tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;
+    free (grid) ; free (has) ; free (first) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -722,10 +593,9 @@ static GrB_Info t1_minus_p (gxo_sum *s, GrB_Matrix A, GrB_Matrix B,
     return (GrB_SUCCESS) ;
 }
 
-// the common columns' part of the sum of f: by classes of A's values where
-// there are few (g summed directly), else NE's counts (equal) or T1 - P.
-// (On fortunes' counts, 33 classes, the classes took 80-100 ms for HAMMING
-// at 400 rows, the counts 90-105.)
+// the common columns' part of the sum of f: by classes of A's and B's
+// values where there are few (g summed directly), else NE's counts (equal)
+// or T1 - P.
 #undef  FREE_ALL
 #define FREE_ALL ;
 
@@ -754,7 +624,7 @@ static GrB_Info common_part (gxo_sum *s, GrB_BinaryOp f, GrB_Matrix A,
 }
 
 // p = A (+).(x) B' ((+) PLUS, (x) the oracle's own operator): by classes
-// of A's values where there are few, else the product itself
+// of A's and B's values where there are few, else the product itself
 #undef  FREE_ALL
 #define FREE_ALL ;
 
@@ -805,20 +675,17 @@ static double quantum (double x)
 
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    tuples_free (&ta) ; tuples_free (&tb) ; free (top) ; free (start) ;     \
-    free (I) ; free (J) ; free (X) ; GrB_Matrix_free (&L) ;                 \
-    GrB_Matrix_free (&R) ; GrB_Scalar_free (&one) ; GXO_prod_free (p) ;
+    tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;             \
+    tuples_free (&tr) ; free (top) ; free (start) ; GXO_prod_free (p) ;
 
 static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     double scale)
 {
-    tuples ta = { 0 }, tb = { 0 } ;
-    GrB_Index *top = NULL, *start = NULL, *I = NULL, *J = NULL, m, n, k,
-        nu = 0 ;
-    double *X = NULL, U [GXO_LEVELS_MAX] ;
-    GrB_Matrix L = NULL, R = NULL ;
-    GrB_Scalar one = NULL ;
+    tuples ta = { 0 }, tb = { 0 }, tl = { 0 }, tr = { 0 } ;
+    GrB_Index *top = NULL, *start = NULL, m, n, k, nu = 0 ;
+    double U [GXO_LEVELS_MAX] ;
     *done = false ;
+    memset (p, 0, sizeof (gxo_prod)) ;
     TRY (GrB_Matrix_nrows (&m, Sa)) ;
     TRY (GrB_Matrix_nrows (&n, Sb)) ;
     TRY (GrB_Matrix_ncols (&k, Sa)) ;
@@ -885,45 +752,41 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
         return (GrB_SUCCESS) ;
     }
     for (GrB_Index c = 0 ; c < k ; c++) start [c + 1] = start [c] + top [c] ;
-    GrB_Index K = start [k], nmax = ((nl > nr) ? nl : nr) + 1 ;
-    I = malloc (nmax * sizeof (GrB_Index)) ;
-    J = malloc (nmax * sizeof (GrB_Index)) ;
-    X = malloc (nmax * sizeof (double)) ;
-    CHECK (I != NULL && J != NULL && X != NULL, GrB_OUT_OF_MEMORY) ;
-    GrB_Index e2 = 0 ;
+    // L's tuples and R's (n-by-K, as prod_parts takes it), in the order of
+    // ta's and tb's, by row and then column: the order of (i, (c,t))
+    GrB_Index K = start [k] ;
+    tl.I = malloc ((nl + 1) * sizeof (GrB_Index)) ;
+    tl.J = malloc ((nl + 1) * sizeof (GrB_Index)) ;
+    tl.X = malloc ((nl + 1) * sizeof (double)) ;
+    tr.I = malloc ((nr + 1) * sizeof (GrB_Index)) ;
+    tr.J = malloc ((nr + 1) * sizeof (GrB_Index)) ;
+    tr.X = malloc ((nr + 1) * sizeof (double)) ;
+    CHECK (tl.I != NULL && tl.J != NULL && tl.X != NULL && tr.I != NULL &&
+        tr.J != NULL && tr.X != NULL, GrB_OUT_OF_MEMORY) ;
     for (GrB_Index e = 0 ; e < ta.n ; e++)
     {
         GrB_Index top_e = (GrB_Index) ta.X [e], c = ta.J [e] ;
-        for (GrB_Index t = 1 ; t <= top_e ; t++, e2++)
+        for (GrB_Index t = 1 ; t <= top_e ; t++, tl.n++)
         {
-            I [e2] = ta.I [e] ;
-            J [e2] = start [c] + t - 1 ;
-            X [e2] = scale * (U [t-1] - ((t > 1) ? U [t-2] : 0)) ;
+            tl.I [tl.n] = ta.I [e] ;
+            tl.J [tl.n] = start [c] + t - 1 ;
+            tl.X [tl.n] = scale * (U [t-1] - ((t > 1) ? U [t-2] : 0)) ;
         }
     }
-    TRY (GrB_Matrix_new (&L, GrB_FP64, m, K)) ;
-    TRY (GrB_Matrix_build_FP64 (L, I, J, X, nl, GrB_FIRST_FP64)) ;
-    // B's side by its rows (n-by-K, as GXO_prod_new takes it): tb's order,
-    // by row and then column, is the order of (j, (c,t))
-    e2 = 0 ;
     for (GrB_Index e = 0 ; e < tb.n ; e++)
     {
         GrB_Index t_e = (GrB_Index) tb.X [e], c = tb.J [e] ;
-        for (GrB_Index t = 1 ; t <= t_e ; t++, e2++)
+        for (GrB_Index t = 1 ; t <= t_e ; t++, tr.n++)
         {
-            I [e2] = tb.I [e] ;
-            J [e2] = start [c] + t - 1 ;
+            tr.I [tr.n] = tb.I [e] ;
+            tr.J [tr.n] = start [c] + t - 1 ;
+            tr.X [tr.n] = 1 ;
         }
     }
-    TRY (GrB_Scalar_new (&one, GrB_FP64)) ;
-    TRY (GrB_Scalar_setElement_FP64 (one, 1)) ;
-    TRY (GrB_Matrix_new (&R, GrB_FP64, n, K)) ;
-    TRY (GxB_Matrix_build_Scalar (R, I, J, one, nr)) ;
-    TRY (GXO_prod_new (p, GxB_PLUS_FIRST_FP64, L, R)) ;
+    TRY (prod_parts (p, GxB_PLUS_FIRST_FP64, &tl, m, K, &tr, NULL, n)) ;
     *done = true ;
-    tuples_free (&ta) ; tuples_free (&tb) ; free (top) ; free (start) ;
-    free (I) ; free (J) ; free (X) ; GrB_Matrix_free (&L) ;
-    GrB_Matrix_free (&R) ; GrB_Scalar_free (&one) ;
+    tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;
+    tuples_free (&tr) ; free (top) ; free (start) ;
     return (GrB_SUCCESS) ;
 }
 
