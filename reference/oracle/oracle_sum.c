@@ -181,35 +181,36 @@ static GrB_Info rows_in (GrB_Matrix *M, GrB_Matrix R, const uint8_t *part,
 // rows taken as they are: HAMMING's counts, whose rows are many and long)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    free (count) ; free (map) ; free (part) ; free (list) ;                 \
-    GXO_prod_free (p) ;
+    free (map) ; free (part) ; free (list) ; GXO_prod_free (p) ;
 
 static GrB_Info prod_parts (gxo_prod *p, GrB_Semiring semiring,
     const tuples *tl, GrB_Index m, GrB_Index K, const tuples *tb,
     GrB_Matrix R, GrB_Index n)
 {
-    GrB_Index *count = NULL, *map = NULL, *list = NULL ;
+    GrB_Index *map = NULL, *list = NULL ;
     uint8_t *part = NULL ;
     enum { NEITHER, LIGHT, HEAVY } ;
     memset (p, 0, sizeof (gxo_prod)) ;
     p->semiring = semiring ;
     if (m == 0 || n == 0 || tl->n == 0) return (GrB_SUCCESS) ;
-    // each column's count of entries in L; its index among the heavy
-    // columns or among the light ones (a column with no entry in L adds
-    // nothing: it is in neither)
-    count = calloc (K + 1, sizeof (GrB_Index)) ;
-    map = malloc ((K + 1) * sizeof (GrB_Index)) ;
+    // each column's count of entries in L, then in its place its index
+    // among the heavy columns or among the light ones (a column with no
+    // entry in L adds nothing: it is in neither).  (Few arrays of K: freed
+    // memory goes back to the system, and each page of them is a page
+    // fault in the next call.)
+    map = calloc (K + 1, sizeof (GrB_Index)) ;
     part = malloc ((K + 1) * sizeof (uint8_t)) ;
-    list = malloc ((K + 1) * sizeof (GrB_Index)) ;
-    CHECK (count != NULL && map != NULL && part != NULL && list != NULL,
+    if (tb == NULL) list = malloc ((K + 1) * sizeof (GrB_Index)) ;
+    CHECK (map != NULL && part != NULL && (tb != NULL || list != NULL),
         GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index e = 0 ; e < tl->n ; e++) count [tl->J [e]]++ ;
+    for (GrB_Index e = 0 ; e < tl->n ; e++) map [tl->J [e]]++ ;
     GrB_Index nh = 0, nl = 0 ;
     for (GrB_Index c = 0 ; c < K ; c++)
     {
-        bool h = count [c] * GXO_HEAVY_DIV >= m && count [c] >= GXO_HEAVY_MIN ;
-        part [c] = h ? HEAVY : (count [c] > 0) ? LIGHT : NEITHER ;
-        map [c] = h ? nh++ : (count [c] > 0) ? nl++ : 0 ;
+        GrB_Index count = map [c] ;
+        bool h = count * GXO_HEAVY_DIV >= m && count >= GXO_HEAVY_MIN ;
+        part [c] = h ? HEAVY : (count > 0) ? LIGHT : NEITHER ;
+        map [c] = h ? nh++ : (count > 0) ? nl++ : 0 ;
     }
     if (nh > 0)
     {
@@ -223,7 +224,7 @@ static GrB_Info prod_parts (gxo_prod *p, GrB_Semiring semiring,
         TRY (tb ? part_of (&p->R, tb, false, part, LIGHT, map, nl, n)
                 : rows_in (&p->R, R, part, LIGHT, nl, list)) ;
     }
-    free (count) ; free (map) ; free (part) ; free (list) ;
+    free (map) ; free (part) ; free (list) ;
     return (GrB_SUCCESS) ;
 }
 
