@@ -32,6 +32,8 @@ template <typename T> struct cheb_op
     __device__ double add (double s, double t) const { return fmax (s, t) ; }
     __device__ double a_key (long long p) const { return fabs ((double) Asx [p]) ; }
     __device__ double b_key (long long p) const { return fabs ((double) Bsx [p]) ; }
+    __device__ double b_key0 (long long, long long p) const { return b_key (p) ; }
+    __device__ int b_col0 (long long, long long p, const int *Bsj) const { return Bsj [p] ; }
 } ;
 
 template <typename T>

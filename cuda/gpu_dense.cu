@@ -65,6 +65,7 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     cudaFree (G->user.na) ; cudaFree (G->user.nb) ; cudaFree (G->user.trange) ;
     cudaFree (G->user.Asj) ; cudaFree (G->user.Bsj) ; cudaFree (G->user.Asx) ;
     cudaFree (G->user.Ak) ; cudaFree (G->user.Bk) ;
+    cudaFree (G->user.Bk0) ; cudaFree (G->user.Bc0) ;
     memset (G, 0, sizeof (*G)) ;
 }
 

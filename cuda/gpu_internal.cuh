@@ -395,7 +395,8 @@ struct gxd_cheb_ctx
 struct gxd_user_ctx
 {
     void *pairs, *rewrite, *norms, *range, *select, *keys ;     // CUfunction
-    void *rewrite_knn ;         // gxd_user_rewrite_knn (GXD_gpu_knn's fused path)
+    // gxd_user_rewrite_knn, gxd_user_select_knn (GXD_gpu_knn's fused path)
+    void *rewrite_knn, *select_knn ;
     double *na, *nb ;
     // (+) = PLUS: each tile of B's smallest and largest value and largest
     // |f(e,y)| (gxd_user_range)
@@ -407,6 +408,9 @@ struct gxd_user_ctx
     int32_t *Asj, *Bsj ;
     void *Asx ;
     double *Ak, *Bk ;
+    // each row of B's first key and column in key order
+    double *Bk0 ;
+    int32_t *Bc0 ;
 } ;
 
 struct gxd_gpu_ctx
@@ -581,9 +585,10 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     const gxd_csr *B, cudaStream_t s, char *msg) ;
 GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg) ;
-// GXD_gpu_knn's fused path for a user's (+) = PLUS, where gxd_user_knn_ok:
-// rows [i0, i1) of A against all of B, selected inside the rewrite; S's
-// lists are those of row i0 on (S's walk and exclusions unused)
+// GXD_gpu_knn's fused path for a user's (+) = PLUS, MAX or MIN, where
+// gxd_user_knn_ok: rows [i0, i1) of A against all of B, selected inside the
+// rewrite or the select; S's lists are those of row i0 on (S's walk and
+// exclusions unused)
 bool gxd_user_knn_ok (const gxd_gpu_ctx *G) ;
 GrB_Info gxd_user_knn (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     const gxd_fx_sel *S, cudaStream_t s, char *msg) ;

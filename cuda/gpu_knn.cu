@@ -433,7 +433,8 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
     {
         int strategy = gxd_choose_strategy (P) ;
         int64_t tile = gxd_select_tile_rows (P, m, n, strategy, row_bytes) ;
-        // a user's (+) = PLUS selects inside its rewrite (no exclusions)
+        // a user's (+) = PLUS, MAX or MIN selects inside its rewrite or
+        // select (no exclusions)
         const bool inside = X == NULL && !largest && k <= GXD_FX_SEL_MAXK ;
         GXD_GPU_TRY (gxd_gpu_open (P, A, B, strategy, tile, inside, &G, s, msg)) ;
         // the fixed-point and Chebyshev kernels select as they go (the

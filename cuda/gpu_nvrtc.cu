@@ -218,9 +218,10 @@ GrB_Info gxd_nvrtc_function (void **fn, const std::string &src,
 GrB_Info gxd_nvrtc_launch (void *fn, unsigned gx, unsigned gy,
     unsigned threads, unsigned smem, cudaStream_t s, void **args, char *msg)
 {
-    // rtc is loaded: fn came from gxd_nvrtc_function.  Shared memory past
-    // the 48 KiB a launch gets by default is asked for first
-    if (smem > 48 * 1024 && rtc.set_attribute ((CUfunction) fn,
+    // rtc is loaded: fn came from gxd_nvrtc_function.  Dynamic shared
+    // memory is asked for first: a launch gets 48 KiB by default, less the
+    // kernel's static arrays (the kNN kernels' lists)
+    if (smem > 0 && rtc.set_attribute ((CUfunction) fn,
         CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) smem) != CUDA_SUCCESS)
     {
         return gxd_fail (GrB_PANIC, msg, "a user operator's kernel could not "

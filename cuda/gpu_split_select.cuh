@@ -19,8 +19,10 @@
 // of both rows per pair.  Max and min are exact and order free: the same
 // bits every run.
 //
-// Two kernels take it: k_chebyshev (gpu_chebyshev.cu, compiled by nvcc) and
-// gxd_user_select (the NVRTC source of gpu_user.cu, a user's operator).
+// k_chebyshev (gpu_chebyshev.cu, compiled by nvcc) takes it, and so do a
+// user's operator's kernels (the NVRTC source of gpu_user.cu):
+// gxd_user_select, and gxd_user_select_knn, which keeps each row's k
+// nearest of gxd_split_final's pairs instead of writing them.
 // NVRTC reads this file's text from memory (gpu_nvrtc.cu; CMakeLists.txt
 // makes the string), with no include path: so it includes nothing and names
 // only what both compilers know (int, long long, unsigned, CUDA's
@@ -29,27 +31,35 @@
 #ifndef GXD_GPU_SPLIT_SELECT_CUH
 #define GXD_GPU_SPLIT_SELECT_CUH
 
-// One block: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B, into
-// C's row blockIdx.x (n wide) from column j0.  A by rows is Ap/Aj (columns
-// in order) and Asj/Asx (each row's entries in key order); B's rows in key
-// order are Bp/Bsj; the tile of B by columns is colptr/rows (local to the
-// tile)/vals.  acc [w], h [w], cnt [w] (where Op::counts) and
-// bits [(k+31)/32] (where use_bits) are the caller's shared memory, laid
-// out as its launch sized it.  What the kernels differ in is op:
+// One block: row i0 + blockIdx.x of A against rows [j0, j0 + w) of B.  A
+// by rows is Ap/Aj (columns in order) and Asj/Asx (each row's entries in
+// key order); B's rows in key order are Bp/Bsj; the tile of B by columns is
+// colptr/rows (local to the tile)/vals.  acc [w], h [w], cnt [w] (where
+// Op::counts) and bits [(k+31)/32] (where use_bits) are the caller's shared
+// memory, laid out as its launch sized it.  What the kernels differ in is
+// op:
 //   id ()        the accumulator's start
 //   term (x, y)  the term of a column both rows have
 //   add (s, t)   (+)
 //   a_key (p)    the a-only term of A's sorted entry p; b_key (p) of B's
+//   b_key0 (j, p), b_col0 (j, p, Bsj)  the key and column of row j's first
+//                sorted entry p (where op keeps them by row: pairs of
+//                consecutive rows then load them together)
 //   counts       whether f(e,e) joins where the rows' union misses one of
 //                the k columns (then cnt counts the common columns), with
 //   fee          f(e,e)
+// gxd_split_products sums the common columns' terms into acc (and h, cnt),
+// ending with a barrier; gxd_split_final then gives the pair of slot jj
+// (row j0 + jj of B); gxd_split_select writes every pair into C's row
+// blockIdx.x (n wide) from column j0.
+
+// all threads: the block's common columns' terms
 template <typename Op, typename T, typename I>
-__device__ __forceinline__ void gxd_split_select (const Op &op,
-    const I *Ap, const int *Aj, const int *Asj, const T *Asx, const I *Bp,
-    const int *Bsj, const I *colptr, const int *__restrict__ rows,
-    const T *__restrict__ vals, long long i0, long long j0, long long w,
-    long long n, long long k, bool use_bits, double *acc, int *h, int *cnt,
-    unsigned *bits, T *C)
+__device__ __forceinline__ void gxd_split_products (const Op &op,
+    const I *Ap, const int *Aj, const int *Asj, const T *Asx,
+    const I *colptr, const int *__restrict__ rows,
+    const T *__restrict__ vals, long long i0, long long w, long long k,
+    bool use_bits, double *acc, int *h, int *cnt, unsigned *bits)
 {
     const long long i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
@@ -89,42 +99,67 @@ __device__ __forceinline__ void gxd_split_select (const Op &op,
         }
         __syncthreads () ;
     }
+}
 
-    T *crow = C + (long long) blockIdx.x * n + j0 ;
-    for (long long jj = tid ; jj < w ; jj += nt)
+// one thread: the pair of slot jj (row j = j0 + jj of B), after
+// gxd_split_products
+template <typename Op, typename I>
+__device__ __forceinline__ double gxd_split_final (const Op &op,
+    const I *Ap, const int *Aj, const I *Bp, const int *Bsj, long long i0,
+    long long j, long long jj, long long k, bool use_bits, const double *acc,
+    const int *h, const int *cnt, const unsigned *bits)
+{
+    const long long i = i0 + blockIdx.x ;
+    const long long alo = Ap [i], ahi = Ap [i+1], deg = ahi - alo ;
+    const long long blo = Bp [j], bhi = Bp [j+1] ;
+    double s = acc [jj] ;
+    // a-only: the first of a's columns in key order that b_j lacks
+    if (h [jj] < deg) s = op.add (s, op.a_key (alo + h [jj])) ;
+    // b-only: the first of b_j's columns in key order that a lacks; the
+    // keys come in (+)'s order, so once one leaves s as it is (bit for bit:
+    // a zero of the other sign would change it), no later one can change
+    // it, and the walk stops there
+    for (long long p = blo ; p < bhi ; p++)
     {
-        const long long j = j0 + jj, blo = Bp [j], bhi = Bp [j+1] ;
-        double s = acc [jj] ;
-        // a-only: the first of a's columns in key order that b_j lacks
-        if (h [jj] < deg) s = op.add (s, op.a_key (alo + h [jj])) ;
-        // b-only: the first of b_j's columns in key order that a lacks;
-        // the keys come in (+)'s order, so once one leaves s as it is (bit
-        // for bit: a zero of the other sign would change it), no later one
-        // can change it, and the walk stops there
-        for (long long p = blo ; p < bhi ; p++)
+        const double kp = (p == blo) ? op.b_key0 (j, p) : op.b_key (p) ;
+        if (__double_as_longlong (op.add (s, kp)) == __double_as_longlong (s)) break ;
+        const int c = (p == blo) ? op.b_col0 (j, p, Bsj) : Bsj [p] ;
+        bool in_a ;
+        if (use_bits) in_a = (bits [c >> 5] >> (c & 31)) & 1 ;
+        else
         {
-            const double kp = op.b_key (p) ;
-            if (__double_as_longlong (op.add (s, kp)) == __double_as_longlong (s)) break ;
-            const int c = Bsj [p] ;
-            bool in_a ;
-            if (use_bits) in_a = (bits [c >> 5] >> (c & 31)) & 1 ;
-            else
+            long long lo = alo, hi = ahi ;
+            while (lo < hi)
             {
-                long long lo = alo, hi = ahi ;
-                while (lo < hi)
-                {
-                    const long long mid = (lo + hi) / 2 ;
-                    if (Aj [mid] < c) lo = mid + 1 ; else hi = mid ;
-                }
-                in_a = (lo < ahi && Aj [lo] == c) ;
+                const long long mid = (lo + hi) / 2 ;
+                if (Aj [mid] < c) lo = mid + 1 ; else hi = mid ;
             }
-            if (!in_a) { s = op.add (s, kp) ; break ; }
+            in_a = (lo < ahi && Aj [lo] == c) ;
         }
-        if constexpr (Op::counts)
-        {
-            if (deg + (bhi - blo) - cnt [jj] < k) s = op.add (s, op.fee) ;
-        }
-        crow [jj] = (T) s ;
+        if (!in_a) { s = op.add (s, kp) ; break ; }
+    }
+    if constexpr (Op::counts)
+    {
+        if (deg + (bhi - blo) - cnt [jj] < k) s = op.add (s, op.fee) ;
+    }
+    return s ;
+}
+
+template <typename Op, typename T, typename I>
+__device__ __forceinline__ void gxd_split_select (const Op &op,
+    const I *Ap, const int *Aj, const int *Asj, const T *Asx, const I *Bp,
+    const int *Bsj, const I *colptr, const int *__restrict__ rows,
+    const T *__restrict__ vals, long long i0, long long j0, long long w,
+    long long n, long long k, bool use_bits, double *acc, int *h, int *cnt,
+    unsigned *bits, T *C)
+{
+    gxd_split_products (op, Ap, Aj, Asj, Asx, colptr, rows, vals, i0, w, k,
+        use_bits, acc, h, cnt, bits) ;
+    T *crow = C + (long long) blockIdx.x * n + j0 ;
+    for (long long jj = threadIdx.x ; jj < w ; jj += blockDim.x)
+    {
+        crow [jj] = (T) gxd_split_final (op, Ap, Aj, Bp, Bsj, i0, j0 + jj,
+            jj, k, use_bits, acc, h, cnt, bits) ;
     }
 }
 

@@ -29,6 +29,9 @@
 //    columns and f(e,y) for b's (gxd_user_keys, then a sort per row in
 //    (+)'s order), and f(e,e) joins where the rows' union misses a column.
 //    Max and min are exact and order free: the bits of the merge below.
+//    For GXD_gpu_knn, gxd_user_select_knn keeps each row's k nearest of the
+//    block's pairs as they are finalized (gxd_user_knn_select, as the
+//    rewrite does): no tile of distances is written.
 //  - gxd_user_pairs, every other monoid, exact mode, and masks: one thread
 //    per pair (i,j) merges the two sorted rows over the union of their
 //    columns, the NAMM identity e where one row misses a column, applying
@@ -87,7 +90,7 @@ typedef @T@ gxd_T ;
 #ifdef GXD_USER_SELECT
 #include "gpu_split_select.cuh"
 #endif
-#ifdef GXD_USER_REWRITE
+#if defined (GXD_USER_REWRITE) || defined (GXD_USER_KNN)
 #include "gpu_klist.cuh"
 #endif
 // <math.h>'s constants, which NVRTC has no header for
@@ -147,6 +150,150 @@ extern "C" __global__ void gxd_user_pairs (const long long *Ap,
     }
 }
 
+// a double's bits as an unsigned key in the order of the values, and back
+__device__ __forceinline__ unsigned long long gxd_user_key (double y)
+{
+    const unsigned long long b = (unsigned long long) __double_as_longlong (y) ;
+    return (b >> 63) ? ~b : (b | 0x8000000000000000ULL) ;
+}
+__device__ __forceinline__ double gxd_user_unkey (unsigned long long k)
+{
+    return __longlong_as_double ((long long) ((k >> 63) ? (k & 0x7FFFFFFFFFFFFFFFULL) : ~k)) ;
+}
+
+#ifdef GXD_USER_KNN
+// the k nearest inside the rewrite or the select (GXD_gpu_knn's fused
+// path), in
+// gpu_klist.cuh's lists: the library's order of a value, NaN last and -0
+// as 0 (gpu_knn.cu's gxd_key), then the column
+struct gxd_user_order
+{
+    __device__ static unsigned long long key (gxd_T v)
+    {
+        const double a = (double) v ;
+        return (a != a) ? ~0ULL : gxd_user_key (a + 0.0) ;
+    }
+    __device__ static bool before (gxd_T av, int aj, gxd_T bv, int bj)
+    {
+        const unsigned long long ka = key (av), kb = key (bv) ;
+        return ka < kb || (ka == kb && aj < bj) ;
+    }
+    __device__ static gxd_T pad_v (void) { return (gxd_T) NAN ; }
+    __device__ static int pad_j (void) { return 0x7fffffff ; }
+} ;
+
+// the list's room: a round (a pair a thread) starts with at most
+// GXD_USER_KNN_CAP - @THREADS@ listed
+#define GXD_USER_KNN_CAP (2 * @THREADS@)
+
+// the list's cnt entries (cut) as the row's K best (row blockIdx.x)
+__device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
+    const int *lj, int cnt, long long *Lj, double *Ld, long long *Ln, int K)
+{
+    const long long r = blockIdx.x ;
+    for (int q = threadIdx.x ; q < cnt ; q += blockDim.x)
+    {
+        Lj [r*K + q] = lj [q] ; Ld [r*K + q] = (double) lv [q] ;
+    }
+    if (threadIdx.x == 0) Ln [r] = cnt ;
+}
+
+// The block's (row i's) pairs with the tile [j0, j0 + w), final_d (jj) each,
+// merged into row i's K best so far (Lj, Ld, Ln at row blockIdx.x, sorted
+// by gxd_user_order), as gpu_knn.cu's filter selects from a tile of
+// distances: a bound (the K-th best so far, or of a sample of the tile's
+// pairs where fewer than K are known) drops almost every pair with one
+// comparison, and the few that pass are listed and cut to the K best.
+// Each value is the one C would hold (gxd_T), so the neighbors are those
+// of the distances the all-pairs kernel writes.
+template <typename FIN>
+__device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
+    int w, long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
+{
+    __shared__ gxd_T lv [GXD_USER_KNN_CAP] ;
+    __shared__ int lj [GXD_USER_KNN_CAP] ;
+    __shared__ gxd_T bv ;
+    __shared__ int bj, bok, cnt ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const long long r = blockIdx.x ;
+    const int c0 = (int) Ln [r] ;
+    for (int q = tid ; q < c0 ; q += nt)
+    {
+        lv [q] = (gxd_T) Ld [r*K + q] ; lj [q] = (int) Lj [r*K + q] ;
+    }
+    if (tid == 0)
+    {
+        cnt = c0 ;
+        bok = (c0 == K) ;
+        if (bok) { bv = (gxd_T) Ld [r*K + K-1] ; bj = (int) Lj [r*K + K-1] ; }
+    }
+    __syncthreads () ;
+    if (bok)
+    {
+        // one pass with no barrier: the bound, the K-th best of the
+        // earlier tiles' pairs, lets few of the tile's pass (where more
+        // pass than the list holds, the rounds below take the tile again)
+        int over = 0 ;
+        const unsigned long long bk = gxd_user_order::key (bv) ;
+        const int c = bj ;
+        for (int jj = tid ; jj < w ; jj += nt)
+        {
+            if (exclude_self && j0 + jj == i) continue ;
+            const gxd_T v = (gxd_T) final_d (jj) ;
+            const int j = (int) (j0 + jj) ;
+            const unsigned long long vk = gxd_user_order::key (v) ;
+            if (vk < bk || (vk == bk && j <= c))        // not after the bound
+            {
+                const int q = atomicAdd (&cnt, 1) ;
+                if (q < GXD_USER_KNN_CAP) { lv [q] = v ; lj [q] = j ; }
+                else over = 1 ;
+            }
+        }
+        if (!__syncthreads_or (over))
+        {
+            if (cnt == c0) return ;             // the row's K best stand
+            gxd_klist_cut<gxd_user_order, GXD_USER_KNN_CAP, @THREADS@> (lv, lj,
+                cnt, bv, bj, bok, K) ;
+            gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
+            return ;
+        }
+        if (tid == 0) cnt = c0 ;
+        __syncthreads () ;
+    }
+    else
+    {
+        // the K-th best of nt distinct pairs spread over the tile, sorted
+        // in the list's upper half
+        gxd_klist_sample<gxd_user_order, @THREADS@> (lv + GXD_USER_KNN_CAP - nt,
+            lj + GXD_USER_KNN_CAP - nt, [&] (int t, gxd_T &v, int &j)
+        {
+            const int jj = (w >= nt) ? (int) ((long long) t * w / nt) : t ;
+            if (jj < w && !(exclude_self && j0 + jj == i))
+            {
+                v = (gxd_T) final_d (jj) ; j = (int) (j0 + jj) ;
+            }
+        }, K, bv, bj, bok) ;
+    }
+    // rounds of a pair a thread, a barrier each
+    for (int base = 0 ; base < w ; base += nt)
+    {
+        const int jj = base + tid ;
+        const gxd_T b = bv ;
+        const int c = bj, have = bok ;
+        int top = -1 ;
+        if (jj < w && !(exclude_self && j0 + jj == i))
+        {
+            top = gxd_klist_offer<gxd_user_order> (lv, lj, cnt, have, b, c,
+                (gxd_T) final_d (jj), (int) (j0 + jj), top) ;
+        }
+        gxd_klist_round_end<gxd_user_order, GXD_USER_KNN_CAP, @THREADS@, @THREADS@>
+            (lv, lj, cnt, bv, bj, bok, K, top, base + nt >= w) ;
+    }
+    gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
+}
+
+#endif
+
 #ifdef GXD_USER_SELECT
 // (+) = MAX or MIN: f(x,e) (left) or f(e,x) of every value, NaN with the
 // sign that sorts it last (which (+) skips, as fmax and fmin do): the keys
@@ -169,7 +316,8 @@ extern "C" __global__ void gxd_user_keys (const gxd_T *x, long long nnz,
 // caller's check), joined from the start, which max and min allow
 template <bool COUNTS> struct gxd_user_op
 {
-    const double *Ak, *Bk ;
+    const double *Ak, *Bk, *Bk0 ;
+    const int *Bc0 ;
     double fee ;
     static constexpr bool counts = COUNTS ;
     __device__ double id () const { return COUNTS ? (@ID@) : gxd_a (@ID@, fee) ; }
@@ -177,48 +325,85 @@ template <bool COUNTS> struct gxd_user_op
     __device__ double add (double s, double t) const { return gxd_a (s, t) ; }
     __device__ double a_key (long long p) const { return Ak [p] ; }
     __device__ double b_key (long long p) const { return Bk [p] ; }
+    __device__ double b_key0 (long long j, long long) const { return Bk0 [j] ; }
+    __device__ int b_col0 (long long j, long long, const int *) const { return Bc0 [j] ; }
 } ;
 
 // row i0 + blockIdx.x of A (its entries in key order: columns Asj, values
 // Asx, keys Ak) against rows [j0, j0 + w) of B (by columns: colptr / rows /
-// vals; its entries in key order: Bsj, Bk); Aj row i's columns in order,
-// their bit set in shared memory if use_bits; C's row blockIdx.x (n wide)
-// from column j0
-template <bool COUNTS>
-__device__ __forceinline__ void gxd_user_select_tile (const long long *Ap,
-    const int *Aj, const int *Asj, const gxd_T *Asx, const double *Ak,
-    const long long *Bp, const int *Bsj, const double *Bk,
-    const long long *colptr, const int *rows, const gxd_T *vals,
-    long long i0, long long j0, long long w, long long n, long long k,
-    int use_bits, double fee, gxd_T *C)
+// vals; its entries in key order: Bsj, Bk; each row's first key and column
+// Bk0, Bc0); Aj row i's columns in order, their bit set in shared memory if
+// use_bits; into C's row blockIdx.x (n
+// wide) from column j0, or where SEL into the row's k nearest
+// (gxd_user_knn_select: no tile of distances written)
+#define GXD_USER_SELECT_ARGS const long long *Ap, const int *Aj,             \
+    const int *Asj, const gxd_T *Asx, const double *Ak, const long long *Bp, \
+    const int *Bsj, const double *Bk, const double *Bk0, const int *Bc0,    \
+    const long long *colptr,                                                \
+    const int *rows, const gxd_T *vals, long long i0, long long j0,         \
+    long long w, long long n, long long k, int use_bits, double fee
+#define GXD_USER_SELECT_PASS Ap, Aj, Asj, Asx, Ak, Bp, Bsj, Bk, Bk0, Bc0,   \
+    colptr,                                                                 \
+    rows, vals, i0, j0, w, n, k, use_bits, fee
+template <bool COUNTS, bool SEL>
+__device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
+    gxd_T *C, long long *Lj, double *Ld, long long *Ln, int K,
+    int exclude_self)
 {
-    // gxd_user_tile's layout: the best term, h, the common columns' count
+    // launch_select's layout: the best term, h, the common columns' count
     // (COUNTS) and a's bit set
     extern __shared__ double acc [] ;
     int *h = (int *) (acc + w) ;
     int *cnt = h + w ;
     unsigned *bits = (unsigned *) (COUNTS ? cnt + w : h + w) ;
-    gxd_split_select (gxd_user_op <COUNTS> { Ak, Bk, fee }, Ap, Aj, Asj, Asx,
-        Bp, Bsj, colptr, rows, vals, i0, j0, w, n, k, use_bits != 0, acc, h,
-        cnt, bits, C) ;
+    const gxd_user_op <COUNTS> op { Ak, Bk, Bk0, Bc0, fee } ;
+    if constexpr (SEL)
+    {
+        gxd_split_products (op, Ap, Aj, Asj, Asx, colptr, rows, vals, i0, w,
+            k, use_bits != 0, acc, h, cnt, bits) ;
+        auto final_d = [&] (int jj) -> double
+        {
+            return gxd_split_final (op, Ap, Aj, Bp, Bsj, i0, j0 + jj, jj, k,
+                use_bits != 0, acc, h, cnt, bits) ;
+        } ;
+        gxd_user_knn_select (final_d, i0 + blockIdx.x, j0, (int) w, Lj, Ld,
+            Ln, K, exclude_self) ;
+    }
+    else
+    {
+        gxd_split_select (op, Ap, Aj, Asj, Asx, Bp, Bsj, colptr, rows, vals,
+            i0, j0, w, n, k, use_bits != 0, acc, h, cnt, bits, C) ;
+    }
 }
 
-#define GXD_USER_SELECT_ARGS (const long long *Ap, const int *Aj,           \
-    const int *Asj, const gxd_T *Asx, const double *Ak, const long long *Bp, \
-    const int *Bsj, const double *Bk, const long long *colptr,              \
-    const int *rows, const gxd_T *vals, long long i0, long long j0,         \
-    long long w, long long n, long long k, int use_bits, double fee,        \
+// One pair of the two is compiled (GXD_USER_KNN: for GXD_gpu_knn).  Lj,
+// Ld, Ln: the lists of the launch's first row
+#ifndef GXD_USER_KNN
+extern "C" __global__ void gxd_user_select (GXD_USER_SELECT_ARGS, gxd_T *C)
+{
+    gxd_user_select_tile <true, false> (GXD_USER_SELECT_PASS, C, 0, 0, 0, 0,
+        0) ;
+}
+extern "C" __global__ void gxd_user_select_nc (GXD_USER_SELECT_ARGS,
     gxd_T *C)
-extern "C" __global__ void gxd_user_select GXD_USER_SELECT_ARGS
 {
-    gxd_user_select_tile <true> (Ap, Aj, Asj, Asx, Ak, Bp, Bsj, Bk, colptr,
-        rows, vals, i0, j0, w, n, k, use_bits, fee, C) ;
+    gxd_user_select_tile <false, false> (GXD_USER_SELECT_PASS, C, 0, 0, 0, 0,
+        0) ;
 }
-extern "C" __global__ void gxd_user_select_nc GXD_USER_SELECT_ARGS
+#else
+extern "C" __global__ void gxd_user_select_knn (GXD_USER_SELECT_ARGS,
+    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
 {
-    gxd_user_select_tile <false> (Ap, Aj, Asj, Asx, Ak, Bp, Bsj, Bk, colptr,
-        rows, vals, i0, j0, w, n, k, use_bits, fee, C) ;
+    gxd_user_select_tile <true, true> (GXD_USER_SELECT_PASS, 0, Lj, Ld, Ln,
+        K, exclude_self) ;
 }
+extern "C" __global__ void gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS,
+    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
+{
+    gxd_user_select_tile <false, true> (GXD_USER_SELECT_PASS, 0, Lj, Ld, Ln,
+        K, exclude_self) ;
+}
+#endif
 #endif
 
 #ifdef GXD_USER_REWRITE
@@ -358,16 +543,6 @@ __device__ double gxd_user_block_max (double v, double *s_max)
     return v ;
 }
 
-// a double's bits as an unsigned key in the order of the values, and back
-__device__ __forceinline__ unsigned long long gxd_user_key (double y)
-{
-    const unsigned long long b = (unsigned long long) __double_as_longlong (y) ;
-    return (b >> 63) ? ~b : (b | 0x8000000000000000ULL) ;
-}
-__device__ __forceinline__ double gxd_user_unkey (unsigned long long k)
-{
-    return __longlong_as_double ((long long) ((k >> 63) ? (k & 0x7FFFFFFFFFFFFFFFULL) : ~k)) ;
-}
 
 // the tile of B's rows [j0, j0 + w): st [0] |= the complement of the key
 // of its smallest value, st [1] |= the key of its largest, st [2] |= the
@@ -415,135 +590,6 @@ __device__ __forceinline__ int gxd_user_exp (double S, int bits)
     int ex = 0 ;
     if (S > 0) frexp (S, &ex) ;                 // S < 2^ex
     return min (bits - ex, 1000) ;
-}
-
-// the k nearest inside the rewrite (GXD_gpu_knn's fused path), in
-// gpu_klist.cuh's lists: the library's order of a value, NaN last and -0
-// as 0 (gpu_knn.cu's gxd_key), then the column
-struct gxd_user_order
-{
-    __device__ static unsigned long long key (gxd_T v)
-    {
-        const double a = (double) v ;
-        return (a != a) ? ~0ULL : gxd_user_key (a + 0.0) ;
-    }
-    __device__ static bool before (gxd_T av, int aj, gxd_T bv, int bj)
-    {
-        const unsigned long long ka = key (av), kb = key (bv) ;
-        return ka < kb || (ka == kb && aj < bj) ;
-    }
-    __device__ static gxd_T pad_v (void) { return (gxd_T) NAN ; }
-    __device__ static int pad_j (void) { return 0x7fffffff ; }
-} ;
-
-// the list's room: a round (a pair a thread) starts with at most
-// GXD_USER_KNN_CAP - @THREADS@ listed
-#define GXD_USER_KNN_CAP (2 * @THREADS@)
-
-// the list's cnt entries (cut) as the row's K best (row blockIdx.x)
-__device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
-    const int *lj, int cnt, long long *Lj, double *Ld, long long *Ln, int K)
-{
-    const long long r = blockIdx.x ;
-    for (int q = threadIdx.x ; q < cnt ; q += blockDim.x)
-    {
-        Lj [r*K + q] = lj [q] ; Ld [r*K + q] = (double) lv [q] ;
-    }
-    if (threadIdx.x == 0) Ln [r] = cnt ;
-}
-
-// The block's (row i's) pairs with the tile [j0, j0 + w), final_d (jj) each,
-// merged into row i's K best so far (Lj, Ld, Ln at row blockIdx.x, sorted
-// by gxd_user_order), as gpu_knn.cu's filter selects from a tile of
-// distances: a bound (the K-th best so far, or of a sample of the tile's
-// pairs where fewer than K are known) drops almost every pair with one
-// comparison, and the few that pass are listed and cut to the K best.
-// Each value is the one C would hold (gxd_T), so the neighbors are those
-// of the distances the all-pairs kernel writes.
-template <typename FIN>
-__device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
-    int w, long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
-{
-    __shared__ gxd_T lv [GXD_USER_KNN_CAP] ;
-    __shared__ int lj [GXD_USER_KNN_CAP] ;
-    __shared__ gxd_T bv ;
-    __shared__ int bj, bok, cnt ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
-    const long long r = blockIdx.x ;
-    const int c0 = (int) Ln [r] ;
-    for (int q = tid ; q < c0 ; q += nt)
-    {
-        lv [q] = (gxd_T) Ld [r*K + q] ; lj [q] = (int) Lj [r*K + q] ;
-    }
-    if (tid == 0)
-    {
-        cnt = c0 ;
-        bok = (c0 == K) ;
-        if (bok) { bv = (gxd_T) Ld [r*K + K-1] ; bj = (int) Lj [r*K + K-1] ; }
-    }
-    __syncthreads () ;
-    if (bok)
-    {
-        // one pass with no barrier: the bound, the K-th best of the
-        // earlier tiles' pairs, lets few of the tile's pass (where more
-        // pass than the list holds, the rounds below take the tile again)
-        int over = 0 ;
-        const unsigned long long bk = gxd_user_order::key (bv) ;
-        const int c = bj ;
-        for (int jj = tid ; jj < w ; jj += nt)
-        {
-            if (exclude_self && j0 + jj == i) continue ;
-            const gxd_T v = (gxd_T) final_d (jj) ;
-            const int j = (int) (j0 + jj) ;
-            const unsigned long long vk = gxd_user_order::key (v) ;
-            if (vk < bk || (vk == bk && j <= c))        // not after the bound
-            {
-                const int q = atomicAdd (&cnt, 1) ;
-                if (q < GXD_USER_KNN_CAP) { lv [q] = v ; lj [q] = j ; }
-                else over = 1 ;
-            }
-        }
-        if (!__syncthreads_or (over))
-        {
-            if (cnt == c0) return ;             // the row's K best stand
-            gxd_klist_cut<gxd_user_order, GXD_USER_KNN_CAP, @THREADS@> (lv, lj,
-                cnt, bv, bj, bok, K) ;
-            gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
-            return ;
-        }
-        if (tid == 0) cnt = c0 ;
-        __syncthreads () ;
-    }
-    else
-    {
-        // the K-th best of nt distinct pairs spread over the tile, sorted
-        // in the list's upper half
-        gxd_klist_sample<gxd_user_order, @THREADS@> (lv + GXD_USER_KNN_CAP - nt,
-            lj + GXD_USER_KNN_CAP - nt, [&] (int t, gxd_T &v, int &j)
-        {
-            const int jj = (w >= nt) ? (int) ((long long) t * w / nt) : t ;
-            if (jj < w && !(exclude_self && j0 + jj == i))
-            {
-                v = (gxd_T) final_d (jj) ; j = (int) (j0 + jj) ;
-            }
-        }, K, bv, bj, bok) ;
-    }
-    // rounds of a pair a thread, a barrier each
-    for (int base = 0 ; base < w ; base += nt)
-    {
-        const int jj = base + tid ;
-        const gxd_T b = bv ;
-        const int c = bj, have = bok ;
-        int top = -1 ;
-        if (jj < w && !(exclude_self && j0 + jj == i))
-        {
-            top = gxd_klist_offer<gxd_user_order> (lv, lj, cnt, have, b, c,
-                (gxd_T) final_d (jj), (int) (j0 + jj), top) ;
-        }
-        gxd_klist_round_end<gxd_user_order, GXD_USER_KNN_CAP, @THREADS@, @THREADS@>
-            (lv, lj, cnt, bv, bj, bok, K, top, base + nt >= w) ;
-    }
-    gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
 }
 
 // a pair's sum t and the bound nq on its terms' count (final_d) where the
@@ -853,8 +899,8 @@ static std::string double_literal (double x)
     return text ;
 }
 
-// knn: the rewrite's kernel for GXD_gpu_knn (gxd_user_rewrite_knn) instead
-// of the all-pairs one
+// knn: the rewrite's or the select's kernels for GXD_gpu_knn
+// (gxd_user_rewrite_knn, gxd_user_select_knn) instead of the all-pairs ones
 static bool kernel_source (std::string &src, const gxd_plan *P, bool knn)
 {
     std::string defns, mult, add, id, fold ;
@@ -916,9 +962,10 @@ static bool kernel_source (std::string &src, const gxd_plan *P, bool knn)
             return false ;
     }
     src = kernel_template ;
-    replace_all (src, "@KERNELS@", user_select_ok (P) ? "#define GXD_USER_SELECT"
-        : !user_rewrite_ok (P) ? "" : knn ? "#define GXD_USER_REWRITE\n#define GXD_USER_KNN"
-        : "#define GXD_USER_REWRITE") ;
+    std::string kernels = user_select_ok (P) ? "#define GXD_USER_SELECT\n"
+        : user_rewrite_ok (P) ? "#define GXD_USER_REWRITE\n" : "" ;
+    if (knn && !kernels.empty ()) kernels += "#define GXD_USER_KNN\n" ;
+    replace_all (src, "@KERNELS@", kernels) ;
     replace_all (src, "@T@", P->fp64 ? "double" : "float") ;
     replace_all (src, "@THREADS@", std::to_string (GXD_USER_THREADS)) ;
     replace_all (src, "@MULT@", mult) ;
@@ -1010,6 +1057,41 @@ static GrB_Info launch_pairs (void *fn, const gxd_dcsr *A, const gxd_dcsr *B,
 
 // one side of gxd_user_select: D's entries in (+)'s order of f(x,e)
 // (left) or f(e,y) into sj, sx (if not NULL) and their keys sk
+// each row of B's first key and column in key order (Bk0, Bc0: the b-only
+// term's walk starts there, and the select's threads, a row of B each,
+// then load them together)
+__global__ void k_user_first (const int64_t *Bp, const int32_t *Bsj,
+    const double *Bk, int64_t n, double *Bk0, int32_t *Bc0)
+{
+    for (int64_t j = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; j < n ;
+        j += (int64_t) gridDim.x * blockDim.x)
+    {
+        const bool any = Bp [j] < Bp [j+1] ;
+        Bk0 [j] = any ? Bk [Bp [j]] : 0 ;
+        Bc0 [j] = any ? Bsj [Bp [j]] : 0 ;
+    }
+}
+
+static GrB_Info first_keys (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    gxd_user_ctx *U = &G->user ;
+    const int64_t n = G->B.nrows ;
+    const size_t nz = (size_t) (n > 0 ? n : 1) ;
+    GXD_CUDA_TRY (cudaMalloc (&U->Bk0, nz * sizeof (double))) ;
+    GXD_CUDA_TRY (cudaMalloc (&U->Bc0, nz * sizeof (int32_t))) ;
+    if (n > 0)
+    {
+        int64_t blocks = (n + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
+        if (blocks > GXD_USER_MAX_BLOCKS) blocks = GXD_USER_MAX_BLOCKS ;
+        k_user_first <<<(unsigned) blocks, GXD_USER_THREADS, 0, s>>> (G->B.p,
+            U->Bsj, U->Bk, n, U->Bk0, U->Bc0) ;
+        GXD_LAUNCH_CHECK () ;
+    }
+cleanup:
+    return info ;
+}
+
 static GrB_Info sort_side (const gxd_gpu_ctx *G, const gxd_dcsr *D, int left,
     int32_t **sj, void **sx, double **sk, cudaStream_t s, char *msg)
 {
@@ -1045,8 +1127,9 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     gxd_user_ctx *U = &G->user ;
     const int64_t n = G->B.nrows ;
     std::string src ;
-    // GXD_gpu_knn's selection inside the rewrite (gxd_user_knn_ok)
-    const bool knn = G->knn && user_rewrite_ok (P) && A->ncols > 0 && n < INT32_MAX ;
+    // GXD_gpu_knn's selection inside the rewrite or the select
+    // (gxd_user_knn_ok)
+    const bool knn = G->knn && A->ncols > 0 && n < INT32_MAX ;
     if (!kernel_source (src, P, knn))
     {
         return gxd_fail (GrB_INVALID_VALUE, msg, "no GPU code for this plan") ;
@@ -1058,11 +1141,15 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     {
         // f(e,e) is counted only where two rows may hold every column
         U->counts = (max_degree (A) + max_degree (B) >= A->ncols) ;
-        GXD_GPU_TRY (gxd_nvrtc_function (&U->select, src, U->counts
-            ? "gxd_user_select" : "gxd_user_select_nc", msg)) ;
+        const char *name = knn ? (U->counts ? "gxd_user_select_knn"
+            : "gxd_user_select_knn_nc") : (U->counts ? "gxd_user_select"
+            : "gxd_user_select_nc") ;
+        GXD_GPU_TRY (gxd_nvrtc_function (knn ? &U->select_knn : &U->select,
+            src, name, msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->keys, src, "gxd_user_keys", msg)) ;
         GXD_GPU_TRY (sort_side (G, &G->A, 1, &U->Asj, &U->Asx, &U->Ak, s, msg)) ;
         GXD_GPU_TRY (sort_side (G, &G->B, 0, &U->Bsj, NULL, &U->Bk, s, msg)) ;
+        GXD_GPU_TRY (first_keys (G, s, msg)) ;
         const int64_t tn = U->counts ? GXD_USER_SEL_TN : GXD_USER_SEL_TN_NC ;
         G->tn = (n < tn) ? (n > 0 ? n : 1) : tn ;
     }
@@ -1110,6 +1197,33 @@ static GrB_Info launch_rewrite (gxd_gpu_ctx *G, int64_t t, long long first,
         1, GXD_USER_THREADS, (unsigned) (w * sizeof (double)), s, args, msg) ;
 }
 
+// gxd_user_select on rows [first, first + nr) of A and tile t of B (columns
+// [j0, j0 + w)) into C, or where S is not NULL gxd_user_select_knn into
+// S's lists from their row r0 on
+static GrB_Info launch_select (gxd_gpu_ctx *G, int64_t t, long long first,
+    long long j0, long long w, long long nr, void *C, const gxd_fx_sel *S,
+    long long r0, cudaStream_t s, char *msg)
+{
+    gxd_user_ctx *U = &G->user ;
+    long long n = G->B.nrows, k = G->A.ncols ;
+    int use_bits = (k <= GXD_USER_BITS) ;
+    // the best term, h, the common columns' count (where counted) and a's
+    // bit set
+    const unsigned smem = (unsigned) (w * (sizeof (double)
+        + (U->counts ? 2 : 1) * sizeof (int))
+        + (use_bits ? (k + 31) / 32 * sizeof (unsigned) : 0)) ;
+    int K = S ? S->k : 0, ex = S ? S->exclude_self : 0 ;
+    int64_t *lj = S ? S->lj + r0 * K : NULL, *ln = S ? S->ln + r0 : NULL ;
+    double *ld = S ? S->ld + r0 * K : NULL ;
+    void *args [ ] = { &G->A.p, &G->A.j, &U->Asj, &U->Asx, &U->Ak, &G->B.p,
+        &U->Bsj, &U->Bk, &U->Bk0, &U->Bc0, &G->csc [t].colptr, &G->csc [t].rows,
+        &G->csc [t].vals, &first, &j0, &w, &n, &k, &use_bits, &U->fee,
+        // C, or the lists
+        S ? (void *) &lj : (void *) &C, &ld, &ln, &K, &ex } ;
+    return gxd_nvrtc_launch (S ? U->select_knn : U->select, (unsigned) nr, 1,
+        GXD_USER_THREADS, smem, s, args, msg) ;
+}
+
 GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg)
 {
@@ -1134,15 +1248,8 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
             void *C = (char *) Ct + (size_t) r0 * n * tsize ;
             if (U->select != NULL)
             {
-                int use_bits = (k <= GXD_USER_BITS) ;
-                const unsigned smem = (unsigned) (w * (sizeof (double) + (U->counts ? 2 : 1) * sizeof (int))
-                    + (use_bits ? (k + 31) / 32 * sizeof (unsigned) : 0)) ;
-                void *args [ ] = { &G->A.p, &G->A.j, &U->Asj, &U->Asx, &U->Ak,
-                    &G->B.p, &U->Bsj, &U->Bk, &G->csc [t].colptr, &G->csc [t].rows,
-                    &G->csc [t].vals, &first, &j0, &w, &n, &k, &use_bits, &U->fee,
-                    &C } ;
-                GXD_GPU_TRY (gxd_nvrtc_launch (U->select, (unsigned) nr, 1,
-                    GXD_USER_THREADS, smem, s, args, msg)) ;
+                GXD_GPU_TRY (launch_select (G, t, first, j0, w, nr, C, NULL,
+                    0, s, msg)) ;
                 continue ;
             }
             GXD_GPU_TRY (launch_rewrite (G, t, first, j0, w, nr, C, NULL, 0, s, msg)) ;
@@ -1154,7 +1261,7 @@ cleanup:
 
 bool gxd_user_knn_ok (const gxd_gpu_ctx *G)
 {
-    return G->user.rewrite_knn != NULL ;
+    return G->user.rewrite_knn != NULL || G->user.select_knn != NULL ;
 }
 
 GrB_Info gxd_user_knn (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
@@ -1168,7 +1275,9 @@ GrB_Info gxd_user_knn (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
         for (long long r0 = 0 ; r0 < rows ; r0 += INT32_MAX)
         {
             long long nr = (rows - r0 < INT32_MAX) ? rows - r0 : INT32_MAX ;
-            GXD_GPU_TRY (launch_rewrite (G, t, i0 + r0, j0, w, nr, NULL, S, r0, s, msg)) ;
+            GXD_GPU_TRY ((G->user.select_knn != NULL)
+                ? launch_select (G, t, i0 + r0, j0, w, nr, NULL, S, r0, s, msg)
+                : launch_rewrite (G, t, i0 + r0, j0, w, nr, NULL, S, r0, s, msg)) ;
         }
     }
 cleanup:

@@ -323,6 +323,35 @@ static void unions (void **state)
     GrB_Semiring_free (&su) ; GrB_Semiring_free (&sb) ;
     GxB_NAMM_free (&user) ; GxB_NAMM_free (&builtin) ; GrB_BinaryOp_free (&op) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+
+    // MIN and MAX of operators a GPU compiles (selected as the distances
+    // are made there): identities that are not 0, the rows against
+    // themselves with each row excluded, FP32, and dense rows, where f(e,e)
+    // joins pairs whose rows miss a column (counted)
+    GxB_NAMM minus2, times2, minus32 ;
+    GrB_Semiring smin, smax, smax32 ;
+    GXT_OK (GxB_NAMM_new (&minus2, GrB_MINUS_FP64, 2)) ;
+    GXT_OK (GxB_NAMM_new (&times2, GrB_TIMES_FP64, 2)) ;
+    GXT_OK (GxB_NAMM_new (&minus32, GrB_MINUS_FP32, 0.5)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&smin, GrB_MIN_MONOID_FP64, minus2)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&smax, GrB_MAX_MONOID_FP64, times2)) ;
+    GXT_OK (GxB_Semiring_new_NAMM (&smax32, GrB_MAX_MONOID_FP32, minus32)) ;
+    for (int q = 0 ; q < 2 ; q++)
+    {
+        gxt_pair (&A, &B, q ? GXT_SHAPE_DENSE_ROW : GXT_SHAPE_POWERLAW,
+            GXT_MIXED) ;
+        check_one (smin, GrB_FP64, A, A, NULL, false, false, true, 3, 0,
+            false, "NAMM MIN.MINUS, identity 2, self excluded") ;
+        check_one (smax, GrB_FP64, A, B, NULL, false, false, false, 4, 0,
+            false, "NAMM MAX.TIMES, identity 2") ;
+        check_one (smax32, GrB_FP32, A, B, NULL, false, false, false, 5, 0,
+            false, "NAMM MAX.MINUS FP32, identity 0.5") ;
+        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    }
+    GrB_Semiring_free (&smin) ; GrB_Semiring_free (&smax) ;
+    GrB_Semiring_free (&smax32) ;
+    GxB_NAMM_free (&minus2) ; GxB_NAMM_free (&times2) ;
+    GxB_NAMM_free (&minus32) ;
 }
 
 //------------------------------------------------------------------------------

@@ -1012,7 +1012,9 @@ static void cancelling_sums_of_a_compiled_operator_are_computed_again (void **st
 //------------------------------------------------------------------------------
 
 // a compiled |x-y| gives MANHATTAN's bits on naturals: sampled along a
-// mask, as kNN and as a radius graph (on a GPU: selected on the device)
+// mask, as kNN and as a radius graph (on a GPU: selected on the device);
+// under MAX, CHEBYSHEV's as kNN (on a GPU: selected as the select kernel
+// makes the distances)
 static void masks_and_knn_take_compiled_operators (void **state)
 {
     GXT_START ( ) ;
@@ -1054,9 +1056,22 @@ static void masks_and_knn_take_compiled_operators (void **state)
         gxt_check_bitwise (C, D, q == 0 ? "masked" : q == 3 ? "radius" : "kNN") ;
         GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ;
     }
+    GrB_Semiring smax = NULL ;
+    GXT_OK (GxB_Semiring_new_NAMM (&smax, GrB_MAX_MONOID_FP64, namm)) ;
+    for (uint64_t k = 3 ; k <= 50 ; k += 47)
+    {
+        GrB_Matrix C = NULL, D = NULL ;
+        GXT_OK (GrB_Matrix_new (&C, GrB_FP64, m, n)) ;
+        GXT_OK (GrB_Matrix_new (&D, GrB_FP64, m, n)) ;
+        GXT_OK (GxB_kNN (C, NULL, smax, k, A, B, NULL)) ;
+        GXT_OK (GxB_kNN (D, NULL, GxB_DIST_CHEBYSHEV_FP64, k, A, B, NULL)) ;
+        gxt_check_bitwise (C, D, "kNN under MAX") ;
+        GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ;
+    }
     GXT_OK (GxB_Distance_set_backend (was)) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&M) ;
     GrB_Semiring_free (&s) ;
+    GrB_Semiring_free (&smax) ;
     GXT_OK (GxB_NAMM_free (&namm)) ;
     GrB_BinaryOp_free (&op) ;
 }
