@@ -163,9 +163,8 @@ __device__ __forceinline__ double gxd_user_unkey (unsigned long long k)
 
 #ifdef GXD_USER_KNN
 // the k nearest inside the rewrite or the select (GXD_gpu_knn's fused
-// path), in
-// gpu_klist.cuh's lists: the library's order of a value, NaN last and -0
-// as 0 (gpu_knn.cu's gxd_key), then the column
+// path), in gpu_klist.cuh's lists: the library's order of a value, NaN
+// last and -0 as 0 (gpu_knn.cu's gxd_key), then the column
 struct gxd_user_order
 {
     __device__ static unsigned long long key (gxd_T v)
