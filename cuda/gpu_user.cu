@@ -204,10 +204,13 @@ __device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
 // pairs where fewer than K are known) drops almost every pair with one
 // comparison, and the few that pass are listed and cut to the K best.
 // Each value is the one C would hold (gxd_T), so the neighbors are those
-// of the distances the all-pairs kernel writes.
-template <typename FIN>
-__device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
-    int w, long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
+// of the distances the all-pairs kernel writes.  lower (jj): a value the
+// pair's cannot come before (NaN: none known), cheaper than final_d: a
+// pair whose lower value comes after the bound is dropped without it.
+template <typename FIN, typename LOW>
+__device__ void gxd_user_knn_select (FIN final_d, LOW lower, long long i,
+    long long j0, int w, long long *Lj, double *Ld, long long *Ln, int K,
+    int exclude_self)
 {
     __shared__ gxd_T lv [GXD_USER_KNN_CAP] ;
     __shared__ int lj [GXD_USER_KNN_CAP] ;
@@ -238,8 +241,16 @@ __device__ void gxd_user_knn_select (FIN final_d, long long i, long long j0,
         for (int jj = tid ; jj < w ; jj += nt)
         {
             if (exclude_self && j0 + jj == i) continue ;
-            const gxd_T v = (gxd_T) final_d (jj) ;
             const int j = (int) (j0 + jj) ;
+            // (rounding to gxd_T keeps the order: the pair's own value
+            // comes after the bound too)
+            const double lo = lower (jj) ;
+            if (lo == lo)
+            {
+                const unsigned long long lk = gxd_user_order::key ((gxd_T) lo) ;
+                if (lk > bk || (lk == bk && j > c)) continue ;
+            }
+            const gxd_T v = (gxd_T) final_d (jj) ;
             const unsigned long long vk = gxd_user_order::key (v) ;
             if (vk < bk || (vk == bk && j <= c))        // not after the bound
             {
@@ -365,8 +376,24 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
             return gxd_split_final (op, Ap, Aj, Bp, Bsj, i0, j0 + jj, jj, k,
                 use_bits != 0, acc, h, cnt, bits) ;
         } ;
-        gxd_user_knn_select (final_d, i0 + blockIdx.x, j0, (int) w, Lj, Ld,
-            Ln, K, exclude_self) ;
+        // the common columns' term and the a-only term are the pair's own:
+        // under MAX no later term lowers them; under MIN the b-only term
+        // is not below row j's first key (NaN for an empty row: no term),
+        // and f(e,e) may join
+        const long long alo = Ap [i0 + blockIdx.x] ;
+        const int deg = (int) (Ap [i0 + blockIdx.x + 1] - alo) ;
+        auto lower = [&] (int jj) -> double
+        {
+            double s = acc [jj] ;
+            if (h [jj] < deg) s = op.add (s, op.a_key (alo + h [jj])) ;
+#ifdef GXD_USER_MIN
+            s = op.add (s, Bk0 [j0 + jj]) ;
+            if (COUNTS) s = op.add (s, fee) ;
+#endif
+            return s ;
+        } ;
+        gxd_user_knn_select (final_d, lower, i0 + blockIdx.x, j0, (int) w,
+            Lj, Ld, Ln, K, exclude_self) ;
     }
     else
     {
@@ -802,7 +829,10 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     } ;
     if constexpr (SEL)
     {
-        gxd_user_knn_select (final_d, i, j0, ww, Lj, Ld, Ln, K, exclude_self) ;
+        // (no value below a sum's own is known before its terms are)
+        auto none = [] (int) -> double { return __longlong_as_double (0x7FF8000000000000LL) ; } ;
+        gxd_user_knn_select (final_d, none, i, j0, ww, Lj, Ld, Ln, K,
+            exclude_self) ;
     }
     else
     {
@@ -963,6 +993,7 @@ static bool kernel_source (std::string &src, const gxd_plan *P, bool knn)
     src = kernel_template ;
     std::string kernels = user_select_ok (P) ? "#define GXD_USER_SELECT\n"
         : user_rewrite_ok (P) ? "#define GXD_USER_REWRITE\n" : "" ;
+    if (user_select_ok (P) && P->add == GXD_OP_MIN) kernels += "#define GXD_USER_MIN\n" ;
     if (knn && !kernels.empty ()) kernels += "#define GXD_USER_KNN\n" ;
     replace_all (src, "@KERNELS@", kernels) ;
     replace_all (src, "@T@", P->fp64 ? "double" : "float") ;
@@ -1066,7 +1097,8 @@ __global__ void k_user_first (const int64_t *Bp, const int32_t *Bsj,
         j += (int64_t) gridDim.x * blockDim.x)
     {
         const bool any = Bp [j] < Bp [j+1] ;
-        Bk0 [j] = any ? Bk [Bp [j]] : 0 ;
+        // NaN, which MIN and MAX skip: an empty row has no b-only term
+        Bk0 [j] = any ? Bk [Bp [j]] : __longlong_as_double (0x7FF8000000000000LL) ;
         Bc0 [j] = any ? Bsj [Bp [j]] : 0 ;
     }
 }
