@@ -338,11 +338,14 @@ GrB_Info GXO_prod_rows (const gxo_prod *p, GrB_Matrix C, GrB_Index i0)
 // of B holds; g = f, or f(x,y) - f(x,0) - f(0,y) for the common columns'
 // part of a union.  The grid's values go into L as GraphBLAS computed them
 // (copied, never combined), so each term is f's own and the sum is the
-// same up to its order; L has at most GXO_CLASSES_MAX times A's entries
-// and L PLUS.FIRST R' the flops of A B'.  The number of GraphBLAS calls
-// does not grow with the values: at 100 rows of fortunes the calls, not
-// the flops, are most of the cost.
+// same up to its order; L PLUS.FIRST R' has the flops of A B'.  L has an
+// entry for each of A's entries and each value its column holds in B:
+// taken where that is at most GXO_CLASSES_GROWTH times the entries of A
+// and B (fortunes' rows against themselves: 1-2 times; 400 rows against
+// all: 0.2).  The number of GraphBLAS calls does not grow with the values:
+// at 100 rows of fortunes the calls, not the flops, are most of the cost.
 #define GXO_CLASSES_MAX 64
+#define GXO_CLASSES_GROWTH 4
 
 // the index of x in U [0..nu-1] (ascending, x among them)
 static GrB_Index class_of (const double *U, GrB_Index nu, double x)
@@ -445,7 +448,7 @@ static GrB_Info class_grid (double **grid, GrB_BinaryOp f, const double *U,
 
 // p = the sum of f (or of g, where common) over the common columns of A_i
 // and B_j, by classes; *done is false (p left empty) where A or B has more
-// values than GXO_CLASSES_MAX, or a NaN
+// values than GXO_CLASSES_MAX, or a NaN, or L would pass its growth
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;             \
@@ -471,9 +474,12 @@ static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
         FREE_ALL ;
         return (GrB_SUCCESS) ;
     }
-    *done = true ;
-    if (nu == 0 || nv == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    TRY (class_grid (&grid, f, U, nu, V, nv, common)) ;
+    if (nu == 0 || nv == 0)
+    {
+        *done = true ;
+        FREE_ALL ;
+        return (GrB_SUCCESS) ;
+    }
     // has [c]: the values that column c of B holds, a bit each; B's pairs
     // (c, v) numbered by column, then value: (c, v) is first [c] + the
     // count of c's values below v
@@ -504,6 +510,15 @@ static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
     {
         tl.n += bits_in (has [ta.J [e]]) ;
     }
+    if (tl.n > GXO_CLASSES_GROWTH * (ta.n + tb.n))
+    {
+        // so many of B's values share A's columns that L would outgrow
+        // the operands: the product of f itself instead
+        FREE_ALL ;
+        return (GrB_SUCCESS) ;
+    }
+    *done = true ;
+    TRY (class_grid (&grid, f, U, nu, V, nv, common)) ;
     tl.I = malloc ((tl.n + 1) * sizeof (GrB_Index)) ;
     tl.J = malloc ((tl.n + 1) * sizeof (GrB_Index)) ;
     tl.X = malloc ((tl.n + 1) * sizeof (double)) ;
