@@ -350,10 +350,9 @@ GrB_Info GXO_prod_right (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix L,
 
 // the same product for a semiring of the oracle's own operator ((+) must be
 // PLUS) by the classes of A's and B's values where there are few
-// (oracle_sum.c),
-// else GXO_prod_new.  A built-in semiring takes GXO_prod_new: its product
-// runs as one of GraphBLAS's compiled kernels, which with many threads
-// outruns the preparation of the classes
+// (oracle_sum.c), else GXO_prod_new.  A built-in semiring takes
+// GXO_prod_new: its product runs as one of GraphBLAS's compiled kernels,
+// which with many threads outruns the preparation of the classes
 GrB_Info GXO_prod_user (gxo_prod *p, GrB_Semiring semiring, GrB_Matrix A,
     GrB_Matrix B) ;
 GrB_Info GXO_prod_rows (const gxo_prod *p, GrB_Matrix C, GrB_Index i0) ;
