@@ -26,6 +26,9 @@
 //    path) and with the exact union (the GPU's SPSV), against a long-double
 //    reference computed here, and the SuiteSparse reference (GXO_metric)
 //    against the same.
+//  - correlation of rows far from their mean (1e5 times the spread) and of
+//    rows nearly alike, shifted or scaled (r = 1 exactly, 1 - 1e-13),
+//    every mode and the reference against the long-double reference.
 //
 // The reference here sums in long double (64-bit significand, exponents to
 // 16383: no square of a double overflows or underflows in it), on values
@@ -58,10 +61,10 @@ typedef long double ld ;
 static void rows_of (GrB_Matrix *A, GrB_Type type, GrB_Index m, GrB_Index k,
     const double *v)
 {
-    GrB_Index I [256], J [256] ;
-    double X [256] ;
+    GrB_Index I [1024], J [1024] ;
+    double X [1024] ;
     GrB_Index nz = 0 ;
-    assert_true (m * k <= 256) ;
+    assert_true (m * k <= 1024) ;
     for (GrB_Index i = 0 ; i < m ; i++)
         for (GrB_Index j = 0 ; j < k ; j++)
             if (!isnan (v [i*k+j]))
@@ -853,6 +856,92 @@ static void textbook_intermediates_out_of_range_are_avoided (void **state)
 }
 
 //------------------------------------------------------------------------------
+// correlation: rows far from their mean, and rows nearly alike
+//------------------------------------------------------------------------------
+
+// Correlation's sums cancel where the rows are alike (d near 0) and where a
+// row's mean is large against its spread (1 - r from sums of x y, or of
+// the rows' standardised values, loses the digits the offset takes).  Rows
+// of every kind, against the long-double reference, by every mode and by
+// GXO_metric (which takes such pairs again from their centred terms).
+#define KC 40
+#define NC 22
+
+// row r of V (NA = no entry): a kind of row, from the rows before it
+static void corr_row_of (double *V, int r)
+{
+    double *x = V + r * KC ;
+    const double *prev = V + (r - 1) * KC ;
+    for (int c = 0 ; c < KC ; c++) x [c] = NA ;
+    switch (r % 11)
+    {
+        case 0 :    // sparse, both signs
+            for (int c = 0 ; c < KC ; c++)
+                if (gxt_uniform ( ) < 0.25) x [c] = 2 * gxt_uniform ( ) - 1 ;
+            x [r % KC] = 0.5 ;
+            break ;
+        case 1 :    // the sparse row, one entry 1 + 1e-9 times as large
+        case 4 :    // the dense row, one entry moved by 1e-6
+            memcpy (x, prev, KC * sizeof (double)) ;
+            x [r % KC] = (r % 11 == 1) ? x [r % KC] * (1 + 1e-9) : x [r % KC] + 1e-6 ;
+            break ;
+        case 2 :    // the sparse row with an entry of 1e-8 more
+            memcpy (x, V + (r - 2) * KC, KC * sizeof (double)) ;
+            for (int c = 0 ; c < KC ; c++) if (isnan (x [c])) { x [c] = 1e-8 ; break ; }
+            break ;
+        case 3 :    // dense, mean 1e5 times the spread
+            for (int c = 0 ; c < KC ; c++) x [c] = 1e5 + gxt_uniform ( ) ;
+            break ;
+        case 5 :    // dense, every entry but one, mean about the spread
+            for (int c = 1 ; c < KC ; c++) x [c] = 0.5 + (2 * gxt_uniform ( ) - 1) ;
+            break ;
+        case 6 :    // that row times 3 (r = 1)
+        case 7 :    // ... and plus 2 (r = 1, every column now held)
+            memcpy (x, prev, KC * sizeof (double)) ;
+            for (int c = 0 ; c < KC ; c++)
+            {
+                if (r % 11 == 6 && !isnan (x [c])) x [c] *= 3 ;
+                if (r % 11 == 7) x [c] = (isnan (x [c]) ? 0 : x [c]) + 2 ;
+            }
+            break ;
+        case 8 :    // the dense row of mean 1e5 reversed: the same mean and
+                    // spread, unrelated (alpha = beta, and both large)
+            for (int c = 0 ; c < KC ; c++) x [c] = V [(r - 5) * KC + KC - 1 - c] ;
+            break ;
+        case 9 :    // the row of mean about its spread less 0.5 (mean 0),
+                    // and 1e-6 of noise: r = 1 - 1e-12 or so, alpha - beta
+                    // about 1 / sqrt (k)
+            for (int c = 0 ; c < KC ; c++)
+            {
+                x [c] = V [(r - 4) * KC + c] ;
+                x [c] = (isnan (x [c]) ? 0 : x [c]) - 0.5 + 1e-6 * gxt_uniform ( ) ;
+            }
+            break ;
+        default :   // constant, empty, explicit zeros, a single entry
+            if (r == 10) for (int c = 0 ; c < KC ; c++) x [c] = 7 ;
+            if (r == 21) { x [3] = 0 ; x [9] = 0 ; }
+            break ;
+    }
+}
+
+static void correlation_is_right_on_offsets_and_near_duplicates (void **state)
+{
+    GXT_START ( ) ;
+    need_wide_long_double ( ) ;
+    double V [NC * KC] ;
+    for (int r = 0 ; r < NC ; r++) corr_row_of (V, r) ;
+    const gxt_metric *mt = gxt_metric_named ("CORRELATION") ;
+    for (int t = 0 ; t < 2 ; t++)
+    {
+        GrB_Type type = (t == 0) ? GrB_FP64 : GrB_FP32 ;
+        GrB_Matrix A = NULL ;
+        rows_of (&A, type, NC, KC, V) ;
+        check_metric (mt, type, A, A, "correlation's rows") ;
+        GrB_Matrix_free (&A) ;
+    }
+}
+
+//------------------------------------------------------------------------------
 
 static const struct CMUnitTest tests [ ] =
 {
@@ -864,6 +953,7 @@ static const struct CMUnitTest tests [ ] =
     cmocka_unit_test (textbook_intermediates_out_of_range_are_avoided),
     cmocka_unit_test (every_metric_is_right_on_extreme_fp64_values),
     cmocka_unit_test (every_metric_is_right_on_extreme_fp32_values),
+    cmocka_unit_test (correlation_is_right_on_offsets_and_near_duplicates),
 } ;
 
 GXT_MAIN ("extreme values", tests)

@@ -138,8 +138,9 @@ typedef enum
     GXO_FLAG_NORM,          // a plain sum of squares x that may have
                             // overflowed or lost digits to underflow: not
                             // in [2^-900, DBL_MAX] (0 too)
-    GXO_FLAG_RATIO          // a numerator x or denominator y that
+    GXO_FLAG_RATIO,         // a numerator x or denominator y that
                             // overflowed (BRAYCURTIS)
+    GXO_FLAG_NAN            // a value x not known yet: NaN (CORRELATION)
 }
 gxo_flag ;
 
@@ -450,18 +451,12 @@ GrB_Index GXO_block_rows (GrB_Index n) ;
 // the tiled dense-completion engine (oracle_pairs.c)
 //------------------------------------------------------------------------------
 
-// transforms one completed FP64 row x [0..k-1] in place; sets *zero when the
-// row is to count as a zero row (COSINE, CORRELATION)
-typedef void (*gxo_prep) (double *x, GrB_Index k, bool *zero) ;
-
 // one operand: its rows are completed tile by tile
 typedef struct
 {
     GrB_Matrix M ;          // the rows (any type)
     GrB_Type type ;         // a completed tile has this (built-in) type
     double identity ;       // the value of a missing entry
-    gxo_prep prep ;         // NULL, or a transform of each row (FP64 only)
-    bool *zero ;            // NULL, or a flag per row of M written by prep
 }
 gxo_side ;
 
@@ -492,8 +487,7 @@ GrB_Info GXO_pairs (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
 // the same product for the listed pairs only (no pair twice): D(I [q],
 // J [q]) (and prod->T2's) for q < np, every other entry left as it is,
 // computed over the union of each pair's columns (oracle_pairs_at.c):
-// O(sum of the pairs' row lengths).  No row transform (prep NULL); a
-// semiring's monoid must be PLUS; a scaled sum's op must give op(e,e) = 0.
+// O(sum of the pairs' row lengths).  A semiring's monoid must be PLUS; a scaled sum's op must give op(e,e) = 0.
 GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
     GrB_Index np) ;

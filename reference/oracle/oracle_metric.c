@@ -7,27 +7,43 @@
 // GraphBLAS stage computes one raw sum per pair: union sums by the
 // metrics' rewritten sums (oracle_sum.c: products and row sums, the pairs
 // where they cancel, or are not finite, recomputed from their own terms),
-// CHEBYSHEV by GXO_union_rows, CORRELATION (dense centred rows) and
-// MINKOWSKI p != 2 by dense completion (oracle_pairs.c: every column of
-// every pair, missing = 0), intersection metrics (DOT, KL) and set metrics
-// (patterns of nonzero values) by products with B transposed.  What does
-// not depend on the block (B's side, A cut to its columns, the classes of
-// the values, normalised rows, row sums) is prepared once.  The p-norms
-// (EUCLIDEAN, MINKOWSKI, HELLINGER, JENSEN_SHANNON) and Bray-Curtis's sums
-// are done again as scaled sums, a largest magnitude M and t = sum (a_c/M)^p,
-// where the plain sum may have overflowed or underflowed, so that nothing
-// is lost where the distance is representable (issue 15: Euclidean of 1e200
-// entries, Minkowski with p = 1e5).  The finishing stage is a C loop
-// applying the textbook formula, with its zero rules, to each raw value:
-// the formulas of the metric definitions (issue 7, docs/metrics.md) can be
-// read off finish().  A block of the result goes to the caller's visit
-// before the next is made: verify mode compares it and lets it go
-// (GXO_metric_compare), GXO_metric takes the one block of every row.
+// CORRELATION too, as the union sum of its standardised rows (standardise),
+// CHEBYSHEV by GXO_union_rows, MINKOWSKI p != 2 by dense completion
+// (oracle_pairs.c: every column of every pair, missing = 0), intersection
+// metrics (DOT, KL) and set metrics (patterns of nonzero values) by
+// products with B transposed.  What does not depend on the block (B's side,
+// A cut to its columns, the classes of the values, normalised or
+// standardised rows, row sums) is prepared once.  The p-norms (EUCLIDEAN,
+// MINKOWSKI, HELLINGER, JENSEN_SHANNON) and Bray-Curtis's sums are done
+// again as scaled sums, a largest magnitude M and t = sum (a_c/M)^p, where
+// the plain sum may have overflowed or underflowed, so that nothing is lost
+// where the distance is representable (issue 15: Euclidean of 1e200
+// entries, Minkowski with p = 1e5); CORRELATION's pairs whose difference
+// cancels, from their centred terms (centred_pairs).  The finishing stage
+// is a C loop applying the textbook formula, with its zero rules, to each
+// raw value: the formulas of the metric definitions (issue 7,
+// docs/metrics.md) can be read off finish_row().  A block of the result
+// goes to the caller's visit before the next is made: verify mode compares
+// it and lets it go (GXO_metric_compare), GXO_metric takes the one block of
+// every row.
 
 #include "oracle_internal.h"
 #include <float.h>
 #include <math.h>
 #include <string.h>
+
+// CORRELATION's pairs are differences S - K of its union sum S and the
+// offsets' term K (standardise), trusted where the difference is at least
+// 1 / GXO_CORR_CANCEL of the size its error is proportional to (corr_row):
+// the error is then within twice the sums' own bound (GXO_METRIC_TAU).
+// Otherwise, and for every pair of a row whose offset k alpha^2 exceeds
+// GXO_CORR_OFFSET (the rounding of a_c = u_c + alpha, eps |alpha|, is then
+// more than twice u_c's own, ||a|| = sqrt (1 + k alpha^2) against ||u|| =
+// 1), the pair is done again from its centred terms.  Sparse rows have k
+// alpha^2 <= |X| / k or so (fortunes: below 0.02), and a pair cancels where
+// its rows are alike: about as many pairs as COSINE's sums take again.
+#define GXO_CORR_CANCEL 2
+#define GXO_CORR_OFFSET 3
 
 //------------------------------------------------------------------------------
 // names
@@ -79,6 +95,16 @@ GrB_Info GXO_metric_id (gxo_metric *id, const char *name)
 // what one call works on
 //------------------------------------------------------------------------------
 
+// CORRELATION: a row's moments (standardise)
+typedef struct
+{
+    double scale ;      // the power of two that brings max |x_c| into [1, 2)
+    double mean, sd ;   // of the scaled row, over all k columns: its mean,
+                        // and its centred norm ||x - mean||
+    double alpha ;      // mean / sd
+}
+moments ;
+
 typedef struct
 {
     gxo_metric id ;
@@ -94,6 +120,9 @@ typedef struct
                             // DOT's and KL's scale (GXO_scale)
     double *ra, *rb ;       // set metrics: nonzero values per row of A, B
     bool *za, *zb ;         // COSINE, CORRELATION: rows that count as zero
+    GrB_Matrix A0, B0 ;     // CORRELATION: the operands (FP64) before their
+    moments *ma, *mb ;      // rows were standardised, their moments, and
+    double *aa, *ab ;       // the moments' alpha, by row (rows_prepared)
 }
 work ;
 
@@ -108,6 +137,12 @@ static void work_free (work *w)
     }
     GrB_Matrix_free (&w->A) ;
     GrB_Matrix_free (&w->B) ;
+    GrB_Matrix_free (&w->A0) ;
+    GrB_Matrix_free (&w->B0) ;
+    free (w->ma) ;
+    free (w->mb) ;
+    free (w->aa) ;
+    free (w->ab) ;
     free (w->ra) ;
     free (w->rb) ;
     free (w->za) ;
@@ -116,10 +151,10 @@ static void work_free (work *w)
 }
 
 //------------------------------------------------------------------------------
-// row transforms for COSINE and CORRELATION (applied to completed rows)
+// row transforms for COSINE and CORRELATION
 //------------------------------------------------------------------------------
 
-// Sums along a row are compensated (Neumaier): a long completed row has k
+// Sums along a row are compensated (Neumaier): a row's sums have up to k
 // terms, and a plain sum of k equal terms drifts by up to k/2 roundings.
 typedef struct { double s, c ; } ksum ;
 
@@ -130,72 +165,102 @@ static void kadd (ksum *a, double x)
     a->s = t ;
 }
 
-// x / ||x||.  Scaled by max |x_c| first, so that the sum of squares can
-// neither overflow nor underflow.  A zero row stays 0 and is flagged.
-static void normalise (double *x, GrB_Index k, bool *zero)
+// A row transform works on the stored entries x [0..nx-1] of a row of k
+// columns (every other entry 0) in place, and sets *zero where the row is
+// to count as a zero row; mo, where not NULL, takes its moments (moments).
+typedef void (*row_prep) (double *x, GrB_Index nx, GrB_Index k, bool *zero,
+    moments *mo) ;
+
+// COSINE: x / ||x||.  Scaled by max |x_c| first, so that the sum of squares
+// can neither overflow nor underflow.  A zero row stays 0 and is flagged.
+static void normalise (double *x, GrB_Index nx, GrB_Index k, bool *zero,
+    moments *mo)
 {
     double amax = 0 ;
-    for (GrB_Index c = 0 ; c < k ; c++) amax = fmax (amax, fabs (x [c])) ;
+    for (GrB_Index c = 0 ; c < nx ; c++) amax = fmax (amax, fabs (x [c])) ;
     *zero = (amax == 0) ;
     if (*zero) return ;
     ksum ss = { 0, 0 } ;
-    for (GrB_Index c = 0 ; c < k ; c++)
+    for (GrB_Index c = 0 ; c < nx ; c++)
     {
         x [c] /= amax ;
         kadd (&ss, x [c] * x [c]) ;
     }
     double norm = sqrt (ss.s + ss.c) ;
-    for (GrB_Index c = 0 ; c < k ; c++) x [c] /= norm ;
+    for (GrB_Index c = 0 ; c < nx ; c++) x [c] /= norm ;
 }
 
-// (x - mean) / ||x - mean||, the mean over all k columns (k > 0).  A
-// constant row has centred norm exactly 0, but its computed mean may differ
-// from the constant in the last bit, so the row itself is tested.  The row
-// is first multiplied by the power of two that brings max |x_c| into [1, 2)
-// (exact, but for entries 2^1022 times smaller, which are negligible;
-// correlation does not change): its sums then neither overflow (entries near
-// DBL_MAX) nor lose digits to subnormals (entries near 1e-310).
-static void centre (double *x, GrB_Index k, bool *zero)
+// the sum over all k columns of (x_c - mean)^2, the k - nx missing entries
+// 0, and *mean: the corrected two-pass mean (a pass over the residuals
+// removes what rounding the mean itself left), compensated sums
+static double centred_ss (const double *x, GrB_Index nx, GrB_Index k,
+    double *mean)
 {
-    double lo = x [0], hi = x [0], amax = 0 ;
-    ksum sum = { 0, 0 }, r = { 0, 0 } ;
-    for (GrB_Index c = 0 ; c < k ; c++)
+    ksum s = { 0, 0 }, r = { 0, 0 }, q = { 0, 0 } ;
+    const double missing = (double) (k - nx) ;
+    for (GrB_Index c = 0 ; c < nx ; c++) kadd (&s, x [c]) ;
+    double m = (s.s + s.c) / (double) k ;
+    for (GrB_Index c = 0 ; c < nx ; c++) kadd (&r, x [c] - m) ;
+    kadd (&r, -missing * m) ;
+    m += (r.s + r.c) / (double) k ;
+    for (GrB_Index c = 0 ; c < nx ; c++) kadd (&q, (x [c] - m) * (x [c] - m)) ;
+    kadd (&q, missing * m * m) ;
+    *mean = m ;
+    return (q.s + q.c) ;
+}
+
+// CORRELATION: the centred unit row is u_c = (scale x_c - mean) / sd over
+// all k columns, -alpha where x has no entry.  Its stored entries become
+// a_c = scale x_c / sd = u_c + alpha, so that
+//     |u - v|^2 = sum_c (a_c - b_c)^2 - k (alpha - beta)^2,
+// the sum a union sum of the sparse rows a and b (sum (a - b - (alpha -
+// beta))^2, expanded: sum_c (a_c - b_c) = k (alpha - beta)).  The power of
+// two first is exact, but for entries 2^1022 times smaller, which are
+// negligible (correlation does not change): the sums then neither overflow
+// (entries near DBL_MAX) nor lose digits to subnormals (entries near
+// 1e-310).  A constant row (an empty one too) has centred norm exactly 0,
+// but its computed mean may differ from the constant in the last bit, so
+// the row itself is tested.
+static void standardise (double *x, GrB_Index nx, GrB_Index k, bool *zero,
+    moments *mo)
+{
+    double lo = 0, hi = 0, amax = 0 ;
+    if (nx == k && nx > 0) lo = hi = x [0] ;    // else the row holds a 0
+    for (GrB_Index c = 0 ; c < nx ; c++)
     {
         lo = fmin (lo, x [c]) ;
         hi = fmax (hi, x [c]) ;
         amax = fmax (amax, fabs (x [c])) ;
     }
+    *mo = (moments) { 1, 0, 1, 0 } ;
     *zero = (lo == hi) ;
+    if (!*zero)
+    {
+        int e = -ilogb (amax) ;
+        mo->scale = ldexp (1.0, (e < 1023) ? e : 1023) ;
+        for (GrB_Index c = 0 ; c < nx ; c++) x [c] *= mo->scale ;
+        double ss = centred_ss (x, nx, k, &mo->mean) ;
+        *zero = !(ss > 0) ;
+        mo->sd = sqrt (ss) ;
+        mo->alpha = mo->mean / mo->sd ;
+    }
     if (*zero)
     {
-        for (GrB_Index c = 0 ; c < k ; c++) x [c] = 0 ;
+        *mo = (moments) { 1, 0, 1, 0 } ;
+        for (GrB_Index c = 0 ; c < nx ; c++) x [c] = 0 ;
         return ;
     }
-    int e = -ilogb (amax) ;
-    double scale = ldexp (1.0, (e < 1023) ? e : 1023) ;
-    for (GrB_Index c = 0 ; c < k ; c++)
-    {
-        x [c] *= scale ;
-        kadd (&sum, x [c]) ;
-    }
-    // the corrected two-pass mean: a pass over the residuals removes what
-    // rounding the mean itself left
-    double mean = (sum.s + sum.c) / (double) k ;
-    for (GrB_Index c = 0 ; c < k ; c++) kadd (&r, x [c] - mean) ;
-    mean += (r.s + r.c) / (double) k ;
-    for (GrB_Index c = 0 ; c < k ; c++) x [c] -= mean ;
-    normalise (x, k, zero) ;        // lo < hi: some x [c] - mean is not 0
+    for (GrB_Index c = 0 ; c < nx ; c++) x [c] /= mo->sd ;
 }
 
-// *N = the rows of M (FP64), each transformed by prep as a completed row
-// would be (normalise: a missing entry is 0 before and after, and adds
-// nothing to the row's sums), and zero [i] = its flag
+// *N = the rows of M (FP64), each transformed by prep, zero [i] its flag
+// and mo [i] (where mo is not NULL) its moments
 #undef  FREE_ALL
 #define FREE_ALL free (I) ; free (J) ; free (X) ; free (Y) ; free (P) ;     \
     free (start) ;
 
-static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
-    GrB_Matrix M)
+static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, moments *mo,
+    row_prep prep, GrB_Matrix M)
 {
     GrB_Index *I = NULL, *J = NULL, *P = NULL, *start = NULL ;
     double *X = NULL, *Y = NULL ;
@@ -224,7 +289,8 @@ static GrB_Info prep_sparse (GrB_Matrix *N, bool *zero, gxo_prep prep,
     }
     for (GrB_Index i = 0 ; i < nrows ; i++)
     {
-        prep (Y + start [i], start [i + 1] - start [i], &zero [i]) ;
+        prep (Y + start [i], start [i + 1] - start [i], ncols, &zero [i],
+            (mo != NULL) ? &mo [i] : NULL) ;
     }
     for (GrB_Index q = 0 ; q < nvals ; q++) X [q] = Y [P [q]] ;
     TRY (GrB_Matrix_new (N, GrB_FP64, nrows, ncols)) ;
@@ -272,7 +338,7 @@ bool GXO_metric_fast (const char *metric, double p)
     gxo_metric id ;
     if (GXO_metric_id (&id, metric) != GrB_SUCCESS) return (false) ;
     if (id == GXO_MINKOWSKI) return (p == 2) ;
-    return (id != GXO_CHEBYSHEV && id != GXO_CORRELATION) ;
+    return (id != GXO_CHEBYSHEV) ;
 }
 
 //------------------------------------------------------------------------------
@@ -365,20 +431,46 @@ static GrB_Info dot_scale (work *w)
 }
 
 // COSINE: the rows of w->A and w->B normalised (still sparse: a missing
-// entry is 0 before and after), their zero rows flagged
+// entry is 0 before and after); CORRELATION: standardised (a_c = u_c +
+// alpha), the operands and the rows' moments kept for the pairs done again
+// from their centred terms.  Their zero rows flagged.
 #undef  FREE_ALL
 #define FREE_ALL GrB_Matrix_free (&N) ;
 
-static GrB_Info normalised (work *w)
+static GrB_Info rows_prepared (work *w)
 {
     GrB_Matrix N = NULL ;
-    TRY (prep_sparse (&N, w->za, normalise, w->A)) ;
-    GrB_Matrix_free (&w->A) ;
+    bool corr = (w->id == GXO_CORRELATION) ;
+    row_prep prep = corr ? standardise : normalise ;
+    if (corr)
+    {
+        w->ma = malloc ((w->m + 1) * sizeof (moments)) ;
+        w->mb = malloc ((w->n + 1) * sizeof (moments)) ;
+        w->aa = malloc ((w->m + 1) * sizeof (double)) ;
+        w->ab = malloc ((w->n + 1) * sizeof (double)) ;
+        CHECK (w->ma != NULL && w->mb != NULL && w->aa != NULL &&
+            w->ab != NULL, GrB_OUT_OF_MEMORY) ;
+    }
+    TRY (prep_sparse (&N, w->za, w->ma, prep, w->A)) ;
+    if (corr) w->A0 = w->A ; else GrB_Matrix_free (&w->A) ;
     w->A = N ;
     N = NULL ;
-    TRY (prep_sparse (&N, w->zb, normalise, w->B)) ;
-    GrB_Matrix_free (&w->B) ;
+    TRY (prep_sparse (&N, w->zb, w->mb, prep, w->B)) ;
+    if (corr) w->B0 = w->B ; else GrB_Matrix_free (&w->B) ;
     w->B = N ;
+    // alpha by row, NaN where the row's offset k alpha^2 is large
+    // (GXO_CORR_OFFSET)
+    double k = (double) w->k ;
+    for (GrB_Index i = 0 ; corr && i < w->m ; i++)
+    {
+        double a = w->ma [i].alpha ;
+        w->aa [i] = (k * a * a > GXO_CORR_OFFSET) ? NAN : a ;
+    }
+    for (GrB_Index j = 0 ; corr && j < w->n ; j++)
+    {
+        double b = w->mb [j].alpha ;
+        w->ab [j] = (k * b * b > GXO_CORR_OFFSET) ? NAN : b ;
+    }
     return (GrB_SUCCESS) ;
 }
 
@@ -404,7 +496,8 @@ static GrB_Info prepare (work *w, bool scale)
             // (the plain sum of squares is used when p = 2)
             return ((w->p == 2) ? sum_of (w, 0, GXO_OP_SQDIFF) : GrB_SUCCESS) ;
         case GXO_COSINE :
-            TRY (normalised (w)) ;
+        case GXO_CORRELATION :
+            TRY (rows_prepared (w)) ;
             return (sum_of (w, 0, GXO_OP_SQDIFF)) ;
         case GXO_BRAYCURTIS :
             TRY (sum_of (w, 0, GXO_OP_ABSDIFF)) ;
@@ -424,7 +517,7 @@ static GrB_Info prepare (work *w, bool scale)
         case GXO_RUSSELLRAO :
         case GXO_SOKALMICHENER :
             return (set_counts (w)) ;
-        default :       // CHEBYSHEV, CORRELATION: by rows, by completion
+        default :       // CHEBYSHEV: by rows
             return (GrB_SUCCESS) ;
     }
 }
@@ -432,6 +525,13 @@ static GrB_Info prepare (work *w, bool scale)
 //------------------------------------------------------------------------------
 // the GraphBLAS stage of one block: rows i0 .. i0 + mb - 1 of A
 //------------------------------------------------------------------------------
+
+// a block's second matrix C2: BRAYCURTIS's denominators, MINKOWSKI p != 2's
+// t
+static bool has_c2 (const work *w)
+{
+    return (w->id == GXO_BRAYCURTIS || (w->id == GXO_MINKOWSKI && w->p != 2)) ;
+}
 
 // one block: its rows of A, and its raw values in C and C2 (mb-by-n full
 // FP64 matrices of the caller's, overwritten)
@@ -469,28 +569,22 @@ static GrB_Info chebyshev (block *b, const work *w)
     return (GrB_SUCCESS) ;
 }
 
-// dense completion of every pair of the block: C = the sum of (x-y)^2 of
-// the centred, normalised rows (CORRELATION), or C = M and C2 = t of the
-// scaled sums of |x-y|^p (MINKOWSKI p != 2)
+// MINKOWSKI p != 2, by dense completion of every pair of the block: C = M
+// and C2 = t of the scaled sums of |x-y|^p
 #undef  FREE_ALL
-#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&semiring) ;
+#define FREE_ALL GrB_BinaryOp_free (&op) ;
 
 static GrB_Info completed (block *b, const work *w)
 {
     GrB_BinaryOp op = NULL ;
-    GrB_Semiring semiring = NULL ;
-    bool corr = (w->id == GXO_CORRELATION) ;
     // 0 is what every raw sum of the oracle is over k = 0 columns
     TRY (GXO_full_zero (b->C)) ;
-    if (!corr) TRY (GXO_full_zero (b->C2)) ;
+    TRY (GXO_full_zero (b->C2)) ;
     TRY (block_rows (b, w)) ;
-    TRY (GXO_op_new (&op, corr ? GXO_OP_SQDIFF : GXO_OP_ABSDIFF)) ;
-    if (corr) TRY (GrB_Semiring_new (&semiring, GrB_PLUS_MONOID_FP64, op)) ;
-    gxo_prep prep = corr ? centre : NULL ;
-    gxo_side sa = { b->Ab, GrB_FP64, 0, prep, w->za + b->i0 } ;
-    gxo_side sb = { w->B, GrB_FP64, 0, prep, w->zb } ;
-    gxo_product prod = { semiring, corr ? NULL : op, w->p,
-        corr ? NULL : b->C2 } ;
+    TRY (GXO_op_new (&op, GXO_OP_ABSDIFF)) ;
+    gxo_side sa = { b->Ab, GrB_FP64, 0 } ;
+    gxo_side sb = { w->B, GrB_FP64, 0 } ;
+    gxo_product prod = { NULL, op, w->p, b->C2 } ;
     TRY (GXO_pairs (b->C, &sa, &sb, &prod)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
@@ -506,8 +600,6 @@ static GrB_Info raw (block *b, const work *w)
     {
         case GXO_CHEBYSHEV :
             return (chebyshev (b, w)) ;
-        case GXO_CORRELATION :
-            return (completed (b, w)) ;
         case GXO_MINKOWSKI :
             if (w->p != 2) return (completed (b, w)) ;
             break ;
@@ -555,15 +647,15 @@ static void pairs_free (pairs *P)
 #define FREE_ALL pairs_free (P) ;
 
 static GrB_Info pair_list (pairs *P, gxo_flag flag, const double *x,
-    const double *y, GrB_Index mb, GrB_Index n)
+    const double *y, double c, GrB_Index mb, GrB_Index n)
 {
-    TRY (GXO_flagged (&P->I, &P->J, &P->np, flag, x, y, NULL, NULL, 0, mb,
+    TRY (GXO_flagged (&P->I, &P->J, &P->np, flag, x, y, NULL, NULL, c, mb,
         n)) ;
-    GrB_Index c = P->np ;
-    P->M = calloc (c + 1, sizeof (double)) ;
-    P->t = calloc (c + 1, sizeof (double)) ;
-    P->M2 = calloc (c + 1, sizeof (double)) ;
-    P->t2 = calloc (c + 1, sizeof (double)) ;
+    GrB_Index np = P->np ;
+    P->M = calloc (np + 1, sizeof (double)) ;
+    P->t = calloc (np + 1, sizeof (double)) ;
+    P->M2 = calloc (np + 1, sizeof (double)) ;
+    P->t2 = calloc (np + 1, sizeof (double)) ;
     CHECK (P->M != NULL && P->t != NULL && P->M2 != NULL && P->t2 != NULL,
         GrB_OUT_OF_MEMORY) ;
     return (GrB_SUCCESS) ;
@@ -587,8 +679,8 @@ static GrB_Info scaled (double *M, double *t, const pairs *P, block *b,
     TRY (GXO_op_new (&op, code)) ;
     TRY (GrB_Matrix_new (&R, GrB_FP64, b->mb, w->n)) ;
     TRY (GrB_Matrix_new (&R2, GrB_FP64, b->mb, w->n)) ;
-    gxo_side sa = { b->Ab, GrB_FP64, 0, NULL, NULL } ;
-    gxo_side sb = { w->B, GrB_FP64, 0, NULL, NULL } ;
+    gxo_side sa = { b->Ab, GrB_FP64, 0 } ;
+    gxo_side sb = { w->B, GrB_FP64, 0 } ;
     gxo_product prod = { NULL, op, p, R2 } ;
     TRY (GXO_pairs_at (R, &sa, &sb, &prod, P->I, P->J, P->np)) ;
     // R and R2 hold the listed pairs, which come out in row order, as
@@ -609,6 +701,148 @@ static GrB_Info scaled (double *M, double *t, const pairs *P, block *b,
         GrB_PANIC) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
+}
+
+//------------------------------------------------------------------------------
+// CORRELATION: the pairs done again from their centred terms
+//------------------------------------------------------------------------------
+
+// A row of stacked rows of an operand (A0 (L [q], :)) centred as dense
+// completion centres it, u_c = (scale x_c - mean) / sd with the moments of
+// the row L [q]: the stored entries of *R transformed in place
+#undef  FREE_ALL
+#define FREE_ALL free (I) ; free (J) ; free (X) ;
+
+static GrB_Info centred_rows (GrB_Matrix *R, GrB_Matrix M, const GrB_Index *L,
+    GrB_Index np, GrB_Index k, const moments *mo)
+{
+    GrB_Index *I = NULL, *J = NULL, nv ;
+    double *X = NULL ;
+    TRY (GrB_Matrix_new (R, GrB_FP64, np, k)) ;
+    TRY (GrB_Matrix_extract (*R, NULL, NULL, M, L, np, GrB_ALL, k, NULL)) ;
+    TRY (GrB_Matrix_nvals (&nv, *R)) ;
+    I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    J = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    X = malloc ((nv + 1) * sizeof (double)) ;
+    CHECK (I != NULL && J != NULL && X != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, J, X, &nv, *R)) ;
+    for (GrB_Index t = 0 ; t < nv ; t++)
+    {
+        const moments *r = &mo [L [I [t]]] ;
+        X [t] = (X [t] * r->scale - r->mean) / r->sd ;
+    }
+    TRY (GrB_Matrix_clear (*R)) ;
+    TRY (GrB_Matrix_build_FP64 (*R, I, J, X, nv, GrB_FIRST_FP64)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// acc [I [t]] += (X [t] - shift [I [t]])^2 over the tuples of T (shift
+// NULL: 0), cnt [I [t]]++
+#undef  FREE_ALL
+#define FREE_ALL free (I) ; free (X) ;
+
+static GrB_Info add_squares (ksum *acc, GrB_Index *cnt, GrB_Matrix T,
+    const double *shift)
+{
+    GrB_Index *I = NULL, nv ;
+    double *X = NULL ;
+    TRY (GrB_Matrix_nvals (&nv, T)) ;
+    I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    X = malloc ((nv + 1) * sizeof (double)) ;
+    CHECK (I != NULL && X != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (I, NULL, X, &nv, T)) ;
+    for (GrB_Index t = 0 ; t < nv ; t++)
+    {
+        double d = X [t] - ((shift != NULL) ? shift [I [t]] : 0) ;
+        kadd (&acc [I [t]], d * d) ;
+        cnt [I [t]]++ ;
+    }
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// x2 [q] = |u - v|^2 of the listed pairs from their centred terms, each
+// formed as dense completion forms it (a missing entry's is -mean / sd),
+// over the union of the pair's columns: the stacked rows U = A0 (I, :),
+// V = B0 (J, :) centred, then the columns both hold (U - V), U's alone
+// (u_c - v_missing) and V's alone (u_missing - v_c), and the k - |U|
+// columns that neither holds, (u_missing - v_missing)^2 each.
+// O(sum of the pairs' row lengths) and a fixed number of GraphBLAS calls.
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&U) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&T) ;    \
+    free (L) ; free (um) ; free (vm) ; free (acc) ; free (cnt) ;
+
+static GrB_Info centred_pairs (double *x2, const pairs *P, const block *b,
+    const work *w)
+{
+    GrB_Matrix U = NULL, V = NULL, T = NULL ;
+    GrB_Index *L = NULL, *cnt = NULL, np = P->np ;
+    double *um = NULL, *vm = NULL ;
+    ksum *acc = NULL ;
+    L = malloc ((np + 1) * sizeof (GrB_Index)) ;
+    um = malloc ((np + 1) * sizeof (double)) ;
+    vm = malloc ((np + 1) * sizeof (double)) ;
+    acc = calloc (np + 1, sizeof (ksum)) ;
+    cnt = calloc (np + 1, sizeof (GrB_Index)) ;
+    CHECK (L != NULL && um != NULL && vm != NULL && acc != NULL &&
+        cnt != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index q = 0 ; q < np ; q++)
+    {
+        L [q] = b->i0 + P->I [q] ;
+        um [q] = (0 - w->ma [L [q]].mean) / w->ma [L [q]].sd ;
+        vm [q] = (0 - w->mb [P->J [q]].mean) / w->mb [P->J [q]].sd ;
+    }
+    TRY (centred_rows (&U, w->A0, L, np, w->k, w->ma)) ;
+    TRY (centred_rows (&V, w->B0, P->J, np, w->k, w->mb)) ;
+    TRY (GrB_Matrix_new (&T, GrB_FP64, np, w->k)) ;
+    TRY (GrB_Matrix_eWiseMult_BinaryOp (T, NULL, NULL, GrB_MINUS_FP64, U, V,
+        NULL)) ;
+    TRY (add_squares (acc, cnt, T, NULL)) ;
+    TRY (GrB_Matrix_clear (T)) ;
+    TRY (GrB_Matrix_apply (T, V, NULL, GrB_IDENTITY_FP64, U, GrB_DESC_SC)) ;
+    TRY (add_squares (acc, cnt, T, vm)) ;
+    TRY (GrB_Matrix_clear (T)) ;
+    TRY (GrB_Matrix_apply (T, U, NULL, GrB_IDENTITY_FP64, V, GrB_DESC_SC)) ;
+    // (u_missing - v_c)^2 = (v_c - u_missing)^2
+    TRY (add_squares (acc, cnt, T, um)) ;
+    for (GrB_Index q = 0 ; q < np ; q++)
+    {
+        double d = um [q] - vm [q] ;
+        kadd (&acc [q], (double) (w->k - cnt [q]) * (d * d)) ;
+        x2 [q] = acc [q].s + acc [q].c ;
+    }
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// COSINE's and CORRELATION's distance d of a pair, by the zero rules
+// where row i or j counts as a zero row (zi, zj)
+static inline double zero_rule (bool zi, bool zj, double d)
+{
+    return ((zi && zj) ? 0 : (zi || zj) ? 1 : d) ;
+}
+
+// CORRELATION, row i of a block, finished: its raw sums S = sum (a - b)^2
+// become d = |u - v|^2 / 2 = (S - k (alpha - beta)^2) / 2, where d is at
+// least 1 / GXO_CORR_CANCEL of the size its error is proportional to: S / 2
+// (the sum's own bound, GXO_METRIC_TAU) and k |alpha - beta| (|alpha| +
+// |beta|) / 2 (the rounding of alpha - beta); elsewhere NaN, for the pair
+// to be done from its centred terms (as is every pair of a row whose alpha
+// is NaN, rows_prepared).  The zero rules decide the pairs of zero rows.
+static void corr_row (const work *w, GrB_Index i, double *x, GrB_Index n)
+{
+    const double k = (double) w->k, ai = w->aa [i], *ab = w->ab ;
+    const bool zi = w->za [i], *zb = w->zb ;
+    for (GrB_Index j = 0 ; j < n ; j++)
+    {
+        const double bj = ab [j], e = ai - bj ;
+        const double d = 0.5 * (x [j] - k * e * e) ;
+        const double size = 0.5 * (x [j] + k * fabs (e) * (fabs (ai) +
+            fabs (bj))) ;
+        x [j] = zero_rule (zi, zb [j], (size <= GXO_CORR_CANCEL * d) ? d : NAN) ;
+    }
 }
 
 //------------------------------------------------------------------------------
@@ -654,13 +888,12 @@ static void finish_row (const work *w, GrB_Index i, double *x,
             }
             return ;
         case GXO_COSINE :               // x = ||u - v||^2, u, v unit rows,
-        case GXO_CORRELATION :          // and 1 - u.v = ||u - v||^2 / 2
-        {
+        {                               // and 1 - u.v = ||u - v||^2 / 2
             const bool zi = w->za [i] ;
             const bool *zb = w->zb ;
             for (GrB_Index j = 0 ; j < n ; j++)
             {
-                x [j] = (zi && zb [j]) ? 0 : (zi || zb [j]) ? 1 : 0.5 * x [j] ;
+                x [j] = zero_rule (zi, zb [j], 0.5 * x [j]) ;
             }
             return ;
         }
@@ -696,8 +929,8 @@ static void finish_row (const work *w, GrB_Index i, double *x,
                 x [j] = (k == 0) ? 0 : r / (s + r) ;
             }
             return ;
-        default :       // SQEUCLIDEAN MANHATTAN CHEBYSHEV CANBERRA DOT KL
-            return ;
+        default :       // SQEUCLIDEAN MANHATTAN CHEBYSHEV CANBERRA DOT KL,
+            return ;    // CORRELATION (corr_row)
     }
 }
 
@@ -724,7 +957,8 @@ static GrB_Info finished (block *b, const work *w)
     bool norm2 = (w->id == GXO_EUCLIDEAN || w->id == GXO_HELLINGER ||
         w->id == GXO_JENSEN_SHANNON || (w->id == GXO_MINKOWSKI && w->p == 2)) ;
     bool bc = (w->id == GXO_BRAYCURTIS) ;
-    bool two = bc || (w->id == GXO_MINKOWSKI && w->p != 2) ;
+    bool corr = (w->id == GXO_CORRELATION) ;
+    bool two = has_c2 (w) ;
     TRY (GXO_full_expand (b->C)) ;
     TRY (GXO_full_values (&F, &mb, &n, b->C)) ;
     if (two)
@@ -732,10 +966,18 @@ static GrB_Info finished (block *b, const work *w)
         TRY (GXO_full_expand (b->C2)) ;
         TRY (GXO_full_values (&F2, &mb, &n, b->C2)) ;
     }
-    double *x = F.x ;
-    const double *y = two ? F2.x : NULL ;
-    if (norm2) TRY (pair_list (&P, GXO_FLAG_NORM, x, NULL, mb, n)) ;
-    if (bc) TRY (pair_list (&P, GXO_FLAG_RATIO, x, y, mb, n)) ;
+    double *x = F.x, *y = two ? F2.x : NULL ;
+    if (norm2) TRY (pair_list (&P, GXO_FLAG_NORM, x, NULL, 0, mb, n)) ;
+    if (bc) TRY (pair_list (&P, GXO_FLAG_RATIO, x, y, 0, mb, n)) ;
+    if (corr)
+    {
+        #pragma omp parallel for schedule(static)
+        for (GrB_Index i = 0 ; i < mb ; i++)
+        {
+            corr_row (w, b->i0 + i, x + i * n, n) ;
+        }
+        TRY (pair_list (&P, GXO_FLAG_NAN, x, NULL, 0, mb, n)) ;
+    }
     #pragma omp parallel for schedule(static)
     for (GrB_Index i = 0 ; i < mb ; i++)
     {
@@ -744,7 +986,11 @@ static GrB_Info finished (block *b, const work *w)
     TRY (GXO_full_close (&F)) ;
     TRY (GXO_full_close (&F2)) ;
     if (P.np == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
-    if (norm2)
+    if (corr)
+    {
+        TRY (centred_pairs (P.M, &P, b, w)) ;
+    }
+    else if (norm2)
     {
         // the p-norms, sum_c a_c^p = M^p t, a_c = root (x~_c, y~_c)
         gxo_opcode root = (w->id == GXO_HELLINGER) ? GXO_OP_HELLROOT
@@ -764,7 +1010,9 @@ static GrB_Info finished (block *b, const work *w)
     x = F.x ;
     for (GrB_Index q = 0 ; q < P.np ; q++)
     {
-        x [P.I [q] * n + P.J [q]] = norm2 ? norm_value (w, P.M [q], P.t [q])
+        // (no pair of a zero row is listed: CORRELATION's is 0.5 x)
+        x [P.I [q] * n + P.J [q]] = corr ? 0.5 * P.M [q]
+            : norm2 ? norm_value (w, P.M [q], P.t [q])
             : braycurtis (P.M [q], P.t [q], P.M2 [q], P.t2 [q]) ;
     }
     TRY (GXO_full_close (&F)) ;
@@ -841,8 +1089,7 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
     scale = scale && (w.prod [1].semiring != NULL) ;
     // COSINE and CORRELATION are distances between unit vectors (GXO_scale)
     double s = (w.id == GXO_COSINE || w.id == GXO_CORRELATION) ? 1e-7 : 0 ;
-    bool two = (w.id == GXO_BRAYCURTIS ||
-        (w.id == GXO_MINKOWSKI && w.p != 2)) ;
+    bool two = has_c2 (&w) ;
     if (rows == 0) rows = 1 ;
     for (b.i0 = 0 ; b.i0 < w.m ; b.i0 += b.mb)
     {

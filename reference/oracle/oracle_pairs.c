@@ -3,7 +3,7 @@
 // reference/oracle/oracle_pairs.c: the tiled dense-completion engine
 //------------------------------------------------------------------------------
 
-// GXO_union, CORRELATION and MINKOWSKI with p != 2 are "complete both rows
+// GXO_union and MINKOWSKI with p != 2 are "complete both rows
 // (a missing entry takes the identity), then reduce over all k columns": the
 // definition itself, with no decomposition that could cancel (the other
 // union metrics avoid it: oracle_union_plus.c, oracle_union_rows.c).  Rows are completed a
@@ -12,8 +12,7 @@
 // (GrB_DESC_T1).  The cost is O(m n k), which is why the oracle is for
 // small problems.  Each sum over k runs in two levels (column blocks of at
 // most KBLOCK, then the blocks), so that rounding grows like KBLOCK + k/KBLOCK
-// rather than k: a plain sum of the 600,000 equal terms of a long centred row
-// (CORRELATION) drifted by 1e-11.
+// rather than k: a plain sum of 600,000 equal terms drifts by 1e-11.
 
 #include "oracle_internal.h"
 
@@ -44,13 +43,12 @@ static GrB_Index min_index (GrB_Index x, GrB_Index y)
 //------------------------------------------------------------------------------
 
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&T) ; GrB_Matrix_free (&C) ; free (X) ;
+#define FREE_ALL GrB_Matrix_free (&T) ; GrB_Matrix_free (&C) ;
 
 static GrB_Info complete (GrB_Matrix *F, const gxo_side *s, GrB_Index i0,
     GrB_Index ni)
 {
     GrB_Matrix T = NULL, C = NULL ;
-    double *X = NULL ;
     GrB_Index k ;
     TRY (GrB_Matrix_ncols (&k, s->M)) ;
     GrB_Index rows [2] = { i0, i0 + ni - 1 } ;
@@ -66,21 +64,6 @@ static GrB_Info complete (GrB_Matrix *F, const gxo_side *s, GrB_Index i0,
     TRY (GrB_Matrix_assign (C, T, NULL, T, GrB_ALL, ni, GrB_ALL, k,
         GrB_DESC_S)) ;
     GrB_Matrix_free (&T) ;
-    if (s->prep != NULL)
-    {
-        // the row transforms are the oracle's own arithmetic, on the array
-        TRY (GXO_to_dense (&X, C)) ;
-        GrB_Matrix_free (&C) ;
-        for (GrB_Index r = 0 ; r < ni ; r++)
-        {
-            bool zero = false ;
-            s->prep (X + r * k, k, &zero) ;
-            if (s->zero != NULL) s->zero [i0 + r] = zero ;
-        }
-        TRY (GXO_from_dense (&C, ni, k, X)) ;
-        free (X) ;
-        X = NULL ;
-    }
     *F = C ;
     return (GrB_SUCCESS) ;
 }

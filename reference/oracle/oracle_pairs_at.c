@@ -154,7 +154,6 @@ GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     GrB_Index k ;
     TRY (GrB_Matrix_ncols (&k, a->M)) ;
     CHECK (prod->semiring != NULL || prod->T2 != NULL, GrB_NULL_POINTER) ;
-    CHECK (a->prep == NULL && b->prep == NULL, GrB_INVALID_VALUE) ;
     // k = 0: D already holds the empty reduction, which GXO_pairs keeps
     if (k == 0 || np == 0) return (GrB_SUCCESS) ;
     GrB_BinaryOp f = prod->op ;

@@ -1021,8 +1021,8 @@ GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0)
     if (np > 0)
     {
         TRY (GXO_rows_of (&Ab, s->A, i0, mb)) ;
-        gxo_side sa = { Ab, GrB_FP64, 0, NULL, NULL } ;
-        gxo_side sb = { s->B, GrB_FP64, 0, NULL, NULL } ;
+        gxo_side sa = { Ab, GrB_FP64, 0 } ;
+        gxo_side sb = { s->B, GrB_FP64, 0 } ;
         gxo_product prod = { s->semiring, NULL, 0, NULL } ;
         TRY (GXO_pairs_at (C, &sa, &sb, &prod, I, J, np)) ;
     }

@@ -111,8 +111,8 @@ GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     TRY (GrB_Semiring_new (&semiring, add, mult)) ;
     TRY (GrB_Matrix_new (&C, ztype, m, n)) ;
     TRY (GXO_fill_identity (C, add, ztype)) ;
-    gxo_side sa = { A, xtype, identity, NULL, NULL } ;
-    gxo_side sb = { B, ytype, identity, NULL, NULL } ;
+    gxo_side sa = { A, xtype, identity } ;
+    gxo_side sb = { B, ytype, identity } ;
     gxo_product prod = { semiring, NULL, 0, NULL } ;
     TRY (GXO_pairs (C, &sa, &sb, &prod)) ;
     GrB_Semiring_free (&semiring) ;

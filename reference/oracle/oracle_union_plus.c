@@ -386,8 +386,8 @@ GrB_Info GXO_union_plus_terms (GrB_Matrix *D, GrB_Monoid add,
         GrB_Index np = 0 ;
         GrB_Matrix C64 = (C != NULL) ? C : Z ;
         TRY (untrusted (&I, &J, &np, &ar, C64, FA, FB, T1, E, ones, tau)) ;
-        gxo_side sa = { A, xtype, identity, NULL, NULL } ;
-        gxo_side sb = { B, ytype, identity, NULL, NULL } ;
+        gxo_side sa = { A, xtype, identity } ;
+        gxo_side sb = { B, ytype, identity } ;
         gxo_product prod = { semiring, NULL, 0, NULL } ;
         TRY (GXO_pairs_at (Z, &sa, &sb, &prod, I, J, np)) ;
     }

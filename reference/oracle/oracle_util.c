@@ -269,40 +269,52 @@ static inline double ratio_out (double x, double y)
     return ((x <= DBL_MAX && y <= DBL_MAX) ? 0.0 : 1.0) ;
 }
 
-static double flag_of (gxo_flag flag, double x, double y, double r, double c)
+static inline double unknown (double x)
 {
-    switch (flag)
-    {
-        case GXO_FLAG_DISTRUSTED : return (distrusted (x, r, c)) ;
-        case GXO_FLAG_NORM :       return (norm_out (x)) ;
-        default :                  return (ratio_out (x, y)) ;
-    }
+    return ((x == x) ? 0.0 : 1.0) ;
 }
+
+// LOOP (test) once for each flag, with its test of pair j of the row (x,
+// y: the row's values; a: the row's term; b, c: as GXO_flagged's), so that
+// each loop is compiled with its own test
+#define EACH_FLAG(LOOP)                                                     \
+    switch (flag)                                                           \
+    {                                                                       \
+        case GXO_FLAG_DISTRUSTED :                                          \
+            LOOP (distrusted (x [j], a + b [j], c)) ; break ;               \
+        case GXO_FLAG_NORM :                                                \
+            LOOP (norm_out (x [j])) ; break ;                               \
+        case GXO_FLAG_NAN :                                                 \
+            LOOP (unknown (x [j])) ; break ;                                \
+        default :                                                           \
+            LOOP (ratio_out (x [j], y [j])) ; break ;                       \
+    }
 
 // the pairs that flag marks in a row
 static GrB_Index row_count (gxo_flag flag, const double *x, const double *y,
     double a, const double *b, double c, GrB_Index n)
 {
     double cnt = 0 ;
-    switch (flag)
-    {
-        case GXO_FLAG_DISTRUSTED :
-            #pragma omp simd reduction(+:cnt)
-            for (GrB_Index j = 0 ; j < n ; j++)
-            {
-                cnt += distrusted (x [j], a + b [j], c) ;
-            }
-            break ;
-        case GXO_FLAG_NORM :
-            #pragma omp simd reduction(+:cnt)
-            for (GrB_Index j = 0 ; j < n ; j++) cnt += norm_out (x [j]) ;
-            break ;
-        default :
-            #pragma omp simd reduction(+:cnt)
-            for (GrB_Index j = 0 ; j < n ; j++) cnt += ratio_out (x [j], y [j]) ;
-            break ;
-    }
+    #define COUNT(test)                                                     \
+        _Pragma ("omp simd reduction(+:cnt)")                               \
+        for (GrB_Index j = 0 ; j < n ; j++) cnt += test
+    EACH_FLAG (COUNT)
+    #undef COUNT
     return ((GrB_Index) cnt) ;
+}
+
+// I [q..], J [q..] = row i's pairs that flag marks, up to q = end
+static void row_list (gxo_flag flag, const double *x, const double *y,
+    double a, const double *b, double c, GrB_Index i, GrB_Index *I,
+    GrB_Index *J, GrB_Index q, GrB_Index end)
+{
+    #define LIST(test)                                                      \
+        for (GrB_Index j = 0 ; q < end ; j++)                               \
+        {                                                                   \
+            if (test != 0) { I [q] = i ; J [q++] = j ; }                    \
+        }
+    EACH_FLAG (LIST)
+    #undef LIST
 }
 
 #undef  FREE_ALL
@@ -337,17 +349,8 @@ GrB_Info GXO_flagged (GrB_Index **I, GrB_Index **J, GrB_Index *np,
     #pragma omp parallel for schedule(dynamic, 16)
     for (GrB_Index i = 0 ; i < mb ; i++)
     {
-        GrB_Index q = start [i] ;
-        for (GrB_Index j = 0 ; q < start [i + 1] ; j++)
-        {
-            GrB_Index p = i * n + j ;
-            double r = (a ? a [i] : 0) + (b ? b [j] : 0) ;
-            if (flag_of (flag, x [p], y ? y [p] : 0, r, c) != 0)
-            {
-                (*I) [q] = i ;
-                (*J) [q++] = j ;
-            }
-        }
+        row_list (flag, x + i * n, y ? y + i * n : NULL, a ? a [i] : 0, b, c,
+            i, *I, *J, start [i], start [i + 1]) ;
     }
     *np = start [mb] ;
     free (start) ;
