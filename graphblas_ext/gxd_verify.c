@@ -12,7 +12,7 @@
 //     and row sums at about the cost of the product itself: a union whose
 //     (+) is PLUS (GXO_union_plus) and the metrics GXO_metric_fast names;
 //   - every entry of a sample of rows of A otherwise (another monoid:
-//     GXO_union_rows; CHEBYSHEV, MINKOWSKI p != 2: GXO_metric),
+//     GXO_union_rows; CHEBYSHEV: GXO_metric),
 //     the rows of GXD_verify_sample (GxB_Distance_set_verify_rows).
 
 #include "gxd_internal.h"

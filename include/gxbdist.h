@@ -90,14 +90,14 @@ GrB_Info GxB_Distance_active_backend (GxB_Backend *backend) ;
 // within the documented tolerance (docs/metrics.md); a mismatch returns
 // GxB_VERIFY_FAILED, naming the metric, the worst (i,j) and both values.
 // Every entry is checked where the reference is a sum (PLUS unions, and
-// every metric but CHEBYSHEV and MINKOWSKI with p != 2), at
+// every metric but CHEBYSHEV), at
 // about the cost of a few products A*B'; the others check a sample of rows
 // (every entry of those rows): GxB_Distance_set_verify_rows.
 GrB_Info GxB_Distance_set_verify (bool on) ;
 GrB_Info GxB_Distance_get_verify (bool *on) ;
 
 // The rows of A that verify mode checks where it samples (products whose
-// (+) is not PLUS, CHEBYSHEV, MINKOWSKI p != 2; and GxB_kNN,
+// (+) is not PLUS, and CHEBYSHEV; and GxB_kNN,
 // GxB_radius_graph): nrows of them (default 64; 0 = every row), always row
 // 0 and the last row, the others drawn by a fixed-seed generator, so the
 // same call samples the same rows every time (docs/metrics.md).

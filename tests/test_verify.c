@@ -153,9 +153,10 @@ static bool has_position (const char *msg)
 static void verify_catches_a_deliberately_wrong_result (void **state)
 {
     GXT_START ( ) ;
-    const char *names [6] = { "EUCLIDEAN", "MANHATTAN", "CHEBYSHEV", "COSINE", "JACCARD", "JENSEN_SHANNON" } ;
+    const char *names [7] = { "EUCLIDEAN", "MANHATTAN", "CHEBYSHEV", "COSINE", "JACCARD", "JENSEN_SHANNON",
+        "CORRELATION" } ;
     GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
-    for (int q = 0 ; q < 6 ; q++)
+    for (int q = 0 ; q < 7 ; q++)
     {
         const gxt_metric *mt = gxt_metric_named (names [q]) ;
         for (int t = 0 ; t < 2 ; t++)
@@ -381,10 +382,8 @@ static void verify_passes_every_union_metric_on_fortunes (void **state)
     GXT_OK (GrB_Matrix_extract (A, NULL, NULL, F, ra, GxB_RANGE, GrB_ALL, k, NULL)) ;
     GXT_OK (GrB_Matrix_extract (B, NULL, NULL, F, rb, GxB_RANGE, GrB_ALL, k, NULL)) ;
     GrB_Matrix_free (&F) ;
-    // MINKOWSKI 3's reference completes rows densely: a few sampled ones
-    GXT_OK (GxB_Distance_set_verify_rows (4)) ;
-    const char *names [7] = { "MANHATTAN", "CHEBYSHEV", "CANBERRA", "HAMMING", "JENSEN_SHANNON",
-        "BRAYCURTIS", "EUCLIDEAN" } ;
+    const char *names [9] = { "MANHATTAN", "CHEBYSHEV", "CANBERRA", "HAMMING", "JENSEN_SHANNON",
+        "BRAYCURTIS", "EUCLIDEAN", "COSINE", "CORRELATION" } ;
     GrB_BinaryOp op ;
     GxB_NAMM namm ;
     GrB_Semiring user, mink ;
@@ -395,13 +394,13 @@ static void verify_passes_every_union_metric_on_fortunes (void **state)
     for (int t = 0 ; t < 2 ; t++)
     {
         GXT_OK (GxB_Semiring_new_minkowski (&mink, 3, types [t])) ;
-        for (int q = 0 ; q < 9 ; q++)
+        for (int q = 0 ; q < 11 ; q++)
         {
-            GrB_Semiring s = (q == 7) ? mink : (q == 8) ? user
+            GrB_Semiring s = (q == 9) ? mink : (q == 10) ? user
                 : (t ? *gxt_metric_named (names [q])->fp64 : *gxt_metric_named (names [q])->fp32) ;
-            const char *name = (q == 7) ? "MINKOWSKI 3" : (q == 8) ? "user |x-y|" : names [q] ;
+            const char *name = (q == 9) ? "MINKOWSKI 3" : (q == 10) ? "user |x-y|" : names [q] ;
             char msg [1024] ;
-            GrB_Type ct = (q == 8) ? GrB_FP64 : types [t] ;
+            GrB_Type ct = (q == 10) ? GrB_FP64 : types [t] ;
             GrB_Info info = run_verified (ct, s, A, B, NULL, NULL, false, msg, sizeof (msg)) ;
             if (info != GrB_SUCCESS)
                 GXT_FAIL ("fortunes %lu x %lu rows, %s %s: verify returned %s: \"%s\"",

@@ -61,8 +61,8 @@ const char *GXO_metric_name (int q) ;
 
 // Is GXO_metric's cost that of a few products A*B' and O(m n) more (every
 // metric whose sum it rewrites, and the intersection and set metrics), as
-// opposed to O(m n |A_i|) or more (CHEBYSHEV by rows, CORRELATION and
-// MINKOWSKI with p != 2 by dense completion)?  An unknown name: false.
+// opposed to O(m n |A_i|) (CHEBYSHEV, and MINKOWSKI with p = inf, by
+// rows)?  An unknown name: false.
 bool GXO_metric_fast (const char *metric, double p) ;
 
 // S: a new m-by-n full GrB_FP64 matrix, the conditioning scale used in

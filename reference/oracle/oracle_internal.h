@@ -235,6 +235,7 @@ typedef enum
     GXO_OP_HALFABSDIFF, // |x/2 - y/2|
     GXO_OP_HALFABSSUM,  // |x/2 + y/2|
     GXO_OP_CANBERRA,    // |x-y| / (|x|+|y|), 0/0 = 0
+    GXO_OP_POWDIFF,     // |x-y|^p, p as held (GXO_power_hold)
     GXO_OP_NE,          // x != y
     GXO_OP_HELLROOT,    // |sqrt x - sqrt y|
     GXO_OP_HELLSQ,      // its square
@@ -246,6 +247,11 @@ typedef enum
 gxo_opcode ;
 
 GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code) ;
+
+// GXO_OP_POWDIFF's p, for every call of the operator until the release
+// (which the holder must call; others holding it wait)
+void GXO_power_hold (double p) ;
+void GXO_power_release (void) ;
 
 // The correction of a common column, g(x,y) = f(x,y) - f(x,0) - f(0,y),
 // for the f of code (one whose terms are >= 0 and f(0,0) = 0: SQDIFF

@@ -8,9 +8,8 @@
 // metrics' rewritten sums (oracle_sum.c: products and row sums, the pairs
 // where they cancel, or are not finite, recomputed from their own terms),
 // CORRELATION too, as the union sum of its standardised rows (standardise),
-// CHEBYSHEV by GXO_union_rows, MINKOWSKI p != 2 by dense completion
-// (oracle_pairs.c: every column of every pair, missing = 0), intersection
-// metrics (DOT, KL) and set metrics (patterns of nonzero values) by
+// MINKOWSKI as the sum of |x-y|^p (GXO_OP_POWDIFF), CHEBYSHEV by
+// GXO_union_rows, intersection metrics (DOT, KL) and set metrics (patterns of nonzero values) by
 // products with B transposed.  What does not depend on the block (B's side,
 // A cut to its columns, the classes of the values, normalised or
 // standardised rows, row sums) is prepared once.  The p-norms (EUCLIDEAN,
@@ -109,6 +108,8 @@ typedef struct
 {
     gxo_metric id ;
     double p ;              // MINKOWSKI
+    bool power_held ;       // MINKOWSKI p != 2: GXO_power_hold (p) holds
+    double tau ;            // the sums' GXO_METRIC_TAU (p < 1: less)
     GrB_Matrix A, B ;       // the operands, typecast, then FP64 (COSINE:
                             // their rows normalised)
     GrB_Index m, n, k ;
@@ -128,6 +129,7 @@ work ;
 
 static void work_free (work *w)
 {
+    if (w->power_held) GXO_power_release ( ) ;
     for (int s = 0 ; s < 2 ; s++)
     {
         GXO_sum_free (&w->sum [s]) ;
@@ -337,8 +339,7 @@ bool GXO_metric_fast (const char *metric, double p)
 {
     gxo_metric id ;
     if (GXO_metric_id (&id, metric) != GrB_SUCCESS) return (false) ;
-    if (id == GXO_MINKOWSKI) return (p == 2) ;
-    return (id != GXO_CHEBYSHEV) ;
+    return (id != GXO_CHEBYSHEV && !(id == GXO_MINKOWSKI && isinf (p))) ;
 }
 
 //------------------------------------------------------------------------------
@@ -355,8 +356,7 @@ static GrB_Info sum_of (work *w, int s, gxo_opcode code)
     gxo_corr corr = { 0 } ;
     TRY (GXO_op_new (&w->op [s], code)) ;
     TRY (GXO_corr_new (&corr, code)) ;
-    TRY (GXO_sum_new (&w->sum [s], w->op [s], &corr, w->A, w->B,
-        GXO_METRIC_TAU)) ;
+    TRY (GXO_sum_new (&w->sum [s], w->op [s], &corr, w->A, w->B, w->tau)) ;
     w->nsum = s + 1 ;
     return (GrB_SUCCESS) ;
 }
@@ -494,7 +494,10 @@ static GrB_Info prepare (work *w, bool scale)
             return (sum_of (w, 0, GXO_OP_SQDIFF)) ;
         case GXO_MINKOWSKI :
             // (the plain sum of squares is used when p = 2)
-            return ((w->p == 2) ? sum_of (w, 0, GXO_OP_SQDIFF) : GrB_SUCCESS) ;
+            if (w->p == 2) return (sum_of (w, 0, GXO_OP_SQDIFF)) ;
+            GXO_power_hold (w->p) ;
+            w->power_held = true ;
+            return (sum_of (w, 0, GXO_OP_POWDIFF)) ;
         case GXO_COSINE :
         case GXO_CORRELATION :
             TRY (rows_prepared (w)) ;
@@ -525,13 +528,6 @@ static GrB_Info prepare (work *w, bool scale)
 //------------------------------------------------------------------------------
 // the GraphBLAS stage of one block: rows i0 .. i0 + mb - 1 of A
 //------------------------------------------------------------------------------
-
-// a block's second matrix C2: BRAYCURTIS's denominators, MINKOWSKI p != 2's
-// t
-static bool has_c2 (const work *w)
-{
-    return (w->id == GXO_BRAYCURTIS || (w->id == GXO_MINKOWSKI && w->p != 2)) ;
-}
 
 // one block: its rows of A, and its raw values in C and C2 (mb-by-n full
 // FP64 matrices of the caller's, overwritten)
@@ -569,27 +565,6 @@ static GrB_Info chebyshev (block *b, const work *w)
     return (GrB_SUCCESS) ;
 }
 
-// MINKOWSKI p != 2, by dense completion of every pair of the block: C = M
-// and C2 = t of the scaled sums of |x-y|^p
-#undef  FREE_ALL
-#define FREE_ALL GrB_BinaryOp_free (&op) ;
-
-static GrB_Info completed (block *b, const work *w)
-{
-    GrB_BinaryOp op = NULL ;
-    // 0 is what every raw sum of the oracle is over k = 0 columns
-    TRY (GXO_full_zero (b->C)) ;
-    TRY (GXO_full_zero (b->C2)) ;
-    TRY (block_rows (b, w)) ;
-    TRY (GXO_op_new (&op, GXO_OP_ABSDIFF)) ;
-    gxo_side sa = { b->Ab, GrB_FP64, 0 } ;
-    gxo_side sb = { w->B, GrB_FP64, 0 } ;
-    gxo_product prod = { NULL, op, w->p, b->C2 } ;
-    TRY (GXO_pairs (b->C, &sa, &sb, &prod)) ;
-    FREE_ALL ;
-    return (GrB_SUCCESS) ;
-}
-
 // the raw values of the block (the caller's b->C, b->C2, overwritten)
 #undef  FREE_ALL
 #define FREE_ALL ;
@@ -600,9 +575,6 @@ static GrB_Info raw (block *b, const work *w)
     {
         case GXO_CHEBYSHEV :
             return (chebyshev (b, w)) ;
-        case GXO_MINKOWSKI :
-            if (w->p != 2) return (completed (b, w)) ;
-            break ;
         case GXO_DOT :
         case GXO_KL_DIVERGENCE :
         case GXO_JACCARD :
@@ -858,7 +830,7 @@ static double braycurtis (double Mx, double tx, double My, double ty)
 }
 
 // The textbook formula on row i's n raw sums x, in place (y: the second
-// sums, BRAYCURTIS's denominator, MINKOWSKI p != 2's t).  The metric is
+// sums, BRAYCURTIS's denominator).  The metric is
 // chosen once a row, a loop of its own each: GCC 13 at -O3 compiled one
 // loop that chose it per pair (its unswitching of the switch) into code
 // that left x as it was, and these loops are vectorised.
@@ -878,14 +850,7 @@ static void finish_row (const work *w, GrB_Index i, double *x,
             return ;
         }
         case GXO_MINKOWSKI :
-            if (w->p == 2)
-            {
-                for (GrB_Index j = 0 ; j < n ; j++) x [j] = sqrt (x [j]) ;
-            }
-            else
-            {
-                for (GrB_Index j = 0 ; j < n ; j++) x [j] = norm_value (w, x [j], y [j]) ;
-            }
+            for (GrB_Index j = 0 ; j < n ; j++) x [j] = pnorm (1, x [j], w->p) ;
             return ;
         case GXO_COSINE :               // x = ||u - v||^2, u, v unit rows,
         {                               // and 1 - u.v = ||u - v||^2 / 2
@@ -935,8 +900,9 @@ static void finish_row (const work *w, GrB_Index i, double *x,
 }
 
 // the finished block in b->C: the pairs whose plain sums may have lost
-// the distance (p = 2 norms, BRAYCURTIS) listed first and done again as
-// scaled sums after the formula is applied to every pair
+// the distance (the p-norms, BRAYCURTIS) listed first and done again as
+// scaled sums after the formula is applied to every pair (CORRELATION's
+// that cancel, from their centred terms)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     pairs_free (&P) ; (void) GXO_full_close (&F) ;                          \
@@ -954,11 +920,11 @@ static GrB_Info finished (block *b, const work *w)
     pairs P = { 0 } ;
     gxo_full F = { NULL, NULL, 0, false }, F2 = { NULL, NULL, 0, false } ;
     GrB_Index n = w->n, mb = b->mb ;
-    bool norm2 = (w->id == GXO_EUCLIDEAN || w->id == GXO_HELLINGER ||
-        w->id == GXO_JENSEN_SHANNON || (w->id == GXO_MINKOWSKI && w->p == 2)) ;
+    bool norm = (w->id == GXO_EUCLIDEAN || w->id == GXO_HELLINGER ||
+        w->id == GXO_JENSEN_SHANNON || w->id == GXO_MINKOWSKI) ;
     bool bc = (w->id == GXO_BRAYCURTIS) ;
     bool corr = (w->id == GXO_CORRELATION) ;
-    bool two = has_c2 (w) ;
+    bool two = bc ;
     TRY (GXO_full_expand (b->C)) ;
     TRY (GXO_full_values (&F, &mb, &n, b->C)) ;
     if (two)
@@ -967,7 +933,7 @@ static GrB_Info finished (block *b, const work *w)
         TRY (GXO_full_values (&F2, &mb, &n, b->C2)) ;
     }
     double *x = F.x, *y = two ? F2.x : NULL ;
-    if (norm2) TRY (pair_list (&P, GXO_FLAG_NORM, x, NULL, 0, mb, n)) ;
+    if (norm) TRY (pair_list (&P, GXO_FLAG_NORM, x, NULL, 0, mb, n)) ;
     if (bc) TRY (pair_list (&P, GXO_FLAG_RATIO, x, y, 0, mb, n)) ;
     if (corr)
     {
@@ -990,12 +956,13 @@ static GrB_Info finished (block *b, const work *w)
     {
         TRY (centred_pairs (P.M, &P, b, w)) ;
     }
-    else if (norm2)
+    else if (norm)
     {
         // the p-norms, sum_c a_c^p = M^p t, a_c = root (x~_c, y~_c)
         gxo_opcode root = (w->id == GXO_HELLINGER) ? GXO_OP_HELLROOT
             : (w->id == GXO_JENSEN_SHANNON) ? GXO_OP_JSROOT : GXO_OP_ABSDIFF ;
-        TRY (scaled (P.M, P.t, &P, b, w, root, 2)) ;
+        TRY (scaled (P.M, P.t, &P, b, w, root,
+            (w->id == GXO_MINKOWSKI) ? w->p : 2)) ;
     }
     else
     {
@@ -1012,7 +979,7 @@ static GrB_Info finished (block *b, const work *w)
     {
         // (no pair of a zero row is listed: CORRELATION's is 0.5 x)
         x [P.I [q] * n + P.J [q]] = corr ? 0.5 * P.M [q]
-            : norm2 ? norm_value (w, P.M [q], P.t [q])
+            : norm ? norm_value (w, P.M [q], P.t [q])
             : braycurtis (P.M [q], P.t [q], P.M2 [q], P.t2 [q]) ;
     }
     TRY (GXO_full_close (&F)) ;
@@ -1070,6 +1037,10 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
     // the limit of the p-norms
     if (w.id == GXO_MINKOWSKI && isinf (p)) w.id = GXO_CHEBYSHEV ;
     w.p = p ;
+    // a p-norm's relative error is 1/p times its sum's: p < 1 trusts a sum
+    // that much less
+    w.tau = (w.id == GXO_MINKOWSKI && p < 1) ? 1 + (GXO_METRIC_TAU - 1) * p
+        : GXO_METRIC_TAU ;
     TRY (GXO_operands (&w.A, &w.B, type, A, B)) ;
     TRY (GrB_Matrix_nrows (&w.m, w.A)) ;
     TRY (GrB_Matrix_nrows (&w.n, w.B)) ;
@@ -1089,7 +1060,7 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
     scale = scale && (w.prod [1].semiring != NULL) ;
     // COSINE and CORRELATION are distances between unit vectors (GXO_scale)
     double s = (w.id == GXO_COSINE || w.id == GXO_CORRELATION) ? 1e-7 : 0 ;
-    bool two = has_c2 (&w) ;
+    bool two = (w.id == GXO_BRAYCURTIS) ;
     if (rows == 0) rows = 1 ;
     for (b.i0 = 0 ; b.i0 < w.m ; b.i0 += b.mb)
     {

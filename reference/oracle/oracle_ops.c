@@ -15,6 +15,26 @@
 #include "oracle_internal.h"
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
+
+// MINKOWSKI's |x-y|^p: a GrB_BinaryOp carries no parameter (SuiteSparse 7.4
+// has neither a JIT nor an operator with a theta), so p is a variable of
+// the oracle's, set for a whole reference by GXO_power_hold and kept by a
+// mutex until GXO_power_release: a second thread's Minkowski reference
+// waits for the first one's.
+static pthread_mutex_t power_lock = PTHREAD_MUTEX_INITIALIZER ;
+static double power = 1 ;
+
+void GXO_power_hold (double p)
+{
+    pthread_mutex_lock (&power_lock) ;
+    power = p ;
+}
+
+void GXO_power_release (void)
+{
+    pthread_mutex_unlock (&power_lock) ;
+}
 
 // v ln(v/w) for v, w > 0, also when v/w would overflow or underflow
 static double xlog (double v, double w)
@@ -113,6 +133,10 @@ static void canberra (void *z, const void *x, const void *y)
     Z = (s == 0) ? 0 : (s <= DBL_MAX) ? fabs (X - Y) / s
         : fabs (0.25 * X - 0.25 * Y) / (0.25 * fabs (X) + 0.25 * fabs (Y)) ;
 }
+static void powdiff  (void *z, const void *x, const void *y)
+{
+    Z = pow (fabs (X - Y), power) ;
+}
 static void ne       (void *z, const void *x, const void *y)
 {
     Z = (X != Y) ? 1 : 0 ;
@@ -203,6 +227,7 @@ GrB_Info GXO_corr_new (gxo_corr *corr, gxo_opcode code)
             corr->nterms = 2 ;
             break ;
         case GXO_OP_CANBERRA :      // T1 - P
+        case GXO_OP_POWDIFF :
         case GXO_OP_NE :
         case GXO_OP_JSSQ :
             break ;
@@ -222,6 +247,7 @@ GrB_Info GXO_op_new (GrB_BinaryOp *op, gxo_opcode code)
         [GXO_OP_HALFABSDIFF] = { halfabsdiff, "gxo_halfabsdiff" },
         [GXO_OP_HALFABSSUM]  = { halfabssum,  "gxo_halfabssum"  },
         [GXO_OP_CANBERRA] = { canberra, "gxo_canberra" },
+        [GXO_OP_POWDIFF]  = { powdiff,  "gxo_powdiff"  },
         [GXO_OP_NE]       = { ne,       "gxo_ne"       },
         [GXO_OP_HELLROOT] = { hellroot, "gxo_hellroot" },
         [GXO_OP_HELLSQ]   = { hellsq,   "gxo_hellsq"   },
