@@ -96,7 +96,7 @@ static inline void cpu_store (void *C, int64_t q, double d, bool fp64)
 }
 
 #define CPU_OOM(msg, what) \
-    (snprintf (msg, GXD_MSG_LEN, "CPU backend: out of memory (%s)", what), \
+    (snprintf (msg, GXD_MSG_LEN, "out of memory (%s)", what), \
      GrB_OUT_OF_MEMORY)
 
 #endif

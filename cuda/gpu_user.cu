@@ -1208,6 +1208,27 @@ cleanup:
 // gxd_user_rewrite on rows [first, first + nr) of A and tile t of B
 // (columns [j0, j0 + w)) into C, or where S is not NULL
 // gxd_user_rewrite_knn into S's lists from their row r0 on
+// the kNN lists' arguments of the kernels, from row r0 of S's lists (S
+// NULL: none, the kernel writes C)
+typedef struct
+{
+    int64_t *lj, *ln ;
+    double *ld ;
+    int K, ex ;
+}
+knn_lists ;
+
+static knn_lists lists_at (const gxd_fx_sel *S, long long r0)
+{
+    knn_lists L = { NULL, NULL, NULL, 0, 0 } ;
+    if (S != NULL)
+    {
+        L = (knn_lists) { S->lj + r0 * S->k, S->ln + r0, S->ld + r0 * S->k,
+            S->k, S->exclude_self } ;
+    }
+    return L ;
+}
+
 static GrB_Info launch_rewrite (gxd_gpu_ctx *G, int64_t t, long long first,
     long long j0, long long w, long long nr, void *C, const gxd_fx_sel *S,
     long long r0, cudaStream_t s, char *msg)
@@ -1216,14 +1237,12 @@ static GrB_Info launch_rewrite (gxd_gpu_ctx *G, int64_t t, long long first,
     long long n = G->B.nrows, k = G->A.ncols ;
     double e = G->P.identity ;
     unsigned long long *st = U->trange + 3 * t ;
-    int K = S ? S->k : 0, ex = S ? S->exclude_self : 0 ;
-    int64_t *lj = S ? S->lj + r0 * K : NULL, *ln = S ? S->ln + r0 : NULL ;
-    double *ld = S ? S->ld + r0 * K : NULL ;
+    knn_lists L = lists_at (S, r0) ;
     void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
         &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
         &U->na, &U->nb, &st, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
         // C, or the lists
-        S ? (void *) &lj : (void *) &C, &ld, &ln, &K, &ex } ;
+        S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex } ;
     return gxd_nvrtc_launch (S ? U->rewrite_knn : U->rewrite, (unsigned) nr,
         1, GXD_USER_THREADS, (unsigned) (w * sizeof (double)), s, args, msg) ;
 }
@@ -1243,14 +1262,12 @@ static GrB_Info launch_select (gxd_gpu_ctx *G, int64_t t, long long first,
     const unsigned smem = (unsigned) (w * (sizeof (double)
         + (U->counts ? 2 : 1) * sizeof (int))
         + (use_bits ? (k + 31) / 32 * sizeof (unsigned) : 0)) ;
-    int K = S ? S->k : 0, ex = S ? S->exclude_self : 0 ;
-    int64_t *lj = S ? S->lj + r0 * K : NULL, *ln = S ? S->ln + r0 : NULL ;
-    double *ld = S ? S->ld + r0 * K : NULL ;
+    knn_lists L = lists_at (S, r0) ;
     void *args [ ] = { &G->A.p, &G->A.j, &U->Asj, &U->Asx, &U->Ak, &G->B.p,
         &U->Bsj, &U->Bk, &U->Bk0, &U->Bc0, &G->csc [t].colptr, &G->csc [t].rows,
         &G->csc [t].vals, &first, &j0, &w, &n, &k, &use_bits, &U->fee,
         // C, or the lists
-        S ? (void *) &lj : (void *) &C, &ld, &ln, &K, &ex } ;
+        S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex } ;
     return gxd_nvrtc_launch (S ? U->select_knn : U->select, (unsigned) nr, 1,
         GXD_USER_THREADS, smem, s, args, msg) ;
 }
