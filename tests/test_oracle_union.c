@@ -821,6 +821,84 @@ static void union_rows_of_nan_terms_equal_dense_completion (void **state)
     }
 }
 
+// M's stored values, every 5th NaN, every 7th +-inf, every 11th -0, every
+// 13th 1e300 (from entry `from` on)
+static void spoil (GrB_Matrix M, GrB_Index from)
+{
+    GrB_Index nv, m, k ;
+    GXT_OK (GrB_Matrix_nvals (&nv, M)) ;
+    GXT_OK (GrB_Matrix_nrows (&m, M)) ;
+    GXT_OK (GrB_Matrix_ncols (&k, M)) ;
+    GrB_Index *I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *J = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    double *X = malloc ((nv + 1) * sizeof (double)) ;
+    assert_true (I != NULL && J != NULL && X != NULL) ;
+    GXT_OK (GrB_Matrix_extractTuples_FP64 (I, J, X, &nv, M)) ;
+    for (GrB_Index q = 0 ; q < nv ; q++)
+    {
+        GrB_Index t = q + from ;
+        if (t % 5 == 0) X [q] = NAN ;
+        else if (t % 7 == 0) X [q] = (t % 2) ? INFINITY : -INFINITY ;
+        else if (t % 11 == 0) X [q] = -0.0 ;
+        else if (t % 13 == 0) X [q] = 1e300 ;
+    }
+    GXT_OK (GrB_Matrix_clear (M)) ;
+    GXT_OK (GrB_Matrix_build_FP64 (M, I, J, X, nv, GrB_FIRST_FP64)) ;
+    free (I) ; free (J) ; free (X) ;
+}
+
+// CHEBYSHEV's reference (its three products, or by rows where a pair may
+// hold every column) is the MAX of |x-y| over all k columns, bit for bit
+// (NaN where every term is), on every shape, with NaN, infinities, -0 and
+// huge values among the entries
+static void chebyshev_reference_equals_dense_completion (void **state)
+{
+    GXT_START ( ) ;
+    const gxt_shape sh [9] = { GXT_SHAPE_RANDOM, GXT_SHAPE_WIDE,
+        GXT_SHAPE_EMPTY_ROWS, GXT_SHAPE_DENSE_ROW, GXT_SHAPE_POWERLAW,
+        GXT_SHAPE_EXPLICIT_ZEROS, GXT_SHAPE_DENSE, GXT_SHAPE_K1,
+        GXT_SHAPE_N0 } ;
+    GrB_BinaryOp op ;
+    GXT_OK (GxB_BinaryOp_new (&op, absdiff64, GrB_FP64, GrB_FP64, GrB_FP64,
+        "absdiff64", NULL)) ;
+    for (int s = 0 ; s < 9 ; s++)
+    {
+        for (int bad = 0 ; bad < 2 ; bad++)
+        {
+            GrB_Matrix A, B, D = NULL, R = NULL ;
+            gxt_pair (&A, &B, sh [s], GXT_MIXED) ;
+            if (bad) { spoil (A, 0) ; spoil (B, 3) ; }
+            GrB_Index m, n ;
+            GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+            GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+            GXT_OK (GXO_metric (&D, "CHEBYSHEV", 0, GrB_FP64, A, B)) ;
+            GXT_OK (GXO_union (&R, GrB_MAX_MONOID_FP64, op, 0, A, B)) ;
+            for (GrB_Index i = 0 ; i < m ; i++)
+            {
+                for (GrB_Index j = 0 ; j < n ; j++)
+                {
+                    double x = 0, y = 0 ;
+                    GXT_OK (GrB_Matrix_extractElement_FP64 (&x, D, i, j)) ;
+                    GrB_Info info = GrB_Matrix_extractElement_FP64 (&y, R, i, j) ;
+                    if (info == GrB_NO_VALUE) y = 0 ;       // k = 0
+                    else GXT_OK (info) ;
+                    if (!(x == y || (x != x && y != y)))
+                    {
+                        GXT_FAIL ("CHEBYSHEV, shape %s%s: (%llu,%llu) is "
+                            "%.17g, dense completion %.17g",
+                            gxt_shape_name (sh [s]), bad ? ", NaN, inf, -0"
+                            : "", (unsigned long long) i,
+                            (unsigned long long) j, x, y) ;
+                    }
+                }
+            }
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+            GrB_Matrix_free (&D) ; GrB_Matrix_free (&R) ;
+        }
+    }
+    GrB_BinaryOp_free (&op) ;
+}
+
 // a monoid other than PLUS is refused, not computed wrongly
 static void plus_union_refuses_other_monoids (void **state)
 {
@@ -851,6 +929,7 @@ int main (void)
         cmocka_unit_test (plus_union_refuses_other_monoids),
         cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),
         cmocka_unit_test (union_rows_of_nan_terms_equal_dense_completion),
+        cmocka_unit_test (chebyshev_reference_equals_dense_completion),
     } ;
     return gxt_main ("oracle_union", tests, sizeof (tests) / sizeof (tests [0])) ;
 }
