@@ -388,6 +388,8 @@ typedef struct
     GrB_Semiring semiring ;             // PLUS.f, for the pairs done again
     double tau ;
     bool exact ;                        // no pair to do again (gxo_exact)
+    bool defer ;                        // the pairs to do again left NaN,
+                                        // for the caller to do (GXO_sum_rows)
 }
 gxo_sum ;
 
@@ -395,7 +397,8 @@ GrB_Info GXO_sum_new (gxo_sum *s, GrB_BinaryOp f, const gxo_corr *corr,
     GrB_Matrix A, GrB_Matrix B, double tau) ;
 
 // C (mb-by-n, full FP64, not iso but for one entry) = the sum for rows
-// i0 .. i0 + mb - 1 of A, every entry overwritten
+// i0 .. i0 + mb - 1 of A, every entry overwritten (NaN where the pair is
+// to be done again and s->defer is set)
 GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0) ;
 void GXO_sum_free (gxo_sum *s) ;
 

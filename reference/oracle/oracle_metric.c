@@ -361,6 +361,10 @@ static GrB_Info sum_of (work *w, int s, gxo_opcode code)
     TRY (GXO_op_new (&w->op [s], code)) ;
     TRY (GXO_corr_new (&corr, code)) ;
     TRY (GXO_sum_new (&w->sum [s], w->op [s], &corr, w->A, w->B, w->tau)) ;
+    // the p-norms' pairs to do again are done once, as scaled sums
+    // (finished: a NaN sum is out of range)
+    w->sum [s].defer = (w->id == GXO_EUCLIDEAN || w->id == GXO_HELLINGER ||
+        w->id == GXO_JENSEN_SHANNON || w->id == GXO_MINKOWSKI) ;
     w->nsum = s + 1 ;
     return (GrB_SUCCESS) ;
 }

@@ -1004,12 +1004,14 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
 }
 
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&Ab) ; free (I) ; free (J) ;
+#define FREE_ALL GrB_Matrix_free (&Ab) ; free (I) ; free (J) ;              \
+    (void) GXO_full_close (&F) ;
 
 GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0)
 {
     GrB_Matrix Ab = NULL ;
-    GrB_Index *I = NULL, *J = NULL, np = 0, mb ;
+    GrB_Index *I = NULL, *J = NULL, np = 0, mb, n ;
+    gxo_full F = { NULL, NULL, 0, false } ;
     TRY (GrB_Matrix_nrows (&mb, C)) ;
     TRY (GXO_full_expand (C)) ;
     TRY (row_terms (C, s->ra + i0, s->rb)) ;
@@ -1018,7 +1020,13 @@ GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0)
         TRY (GXO_prod_rows (&s->prod [t], C, i0)) ;
     }
     if (!s->exact) TRY (untrusted (&I, &J, &np, C, s->ra + i0, s->rb, s->tau)) ;
-    if (np > 0)
+    if (np > 0 && s->defer)
+    {
+        TRY (GXO_full_values (&F, &mb, &n, C)) ;
+        for (GrB_Index q = 0 ; q < np ; q++) F.x [I [q] * n + J [q]] = NAN ;
+        TRY (GXO_full_close (&F)) ;
+    }
+    else if (np > 0)
     {
         TRY (GXO_rows_of (&Ab, s->A, i0, mb)) ;
         gxo_side sa = { Ab, GrB_FP64, 0 } ;
