@@ -469,14 +469,20 @@ typedef struct
 }
 gxo_side ;
 
-// the product of a tile Fa of A and a tile Fb of B, both complete:
-//   semiring != NULL: T = Fa (+).(x) Fb'
-//   else, a scaled sum of the magnitudes a_c = op (Fa(a,c), Fb(b,c)) >= 0:
-//       T(a,b) = M = max_c a_c, and T2(a,b) = sum_c (a_c / M)^p (0 where
-//       M = 0), so that sum_c a_c^p = M^p T2 with no power of an a_c formed
-//       (1e200^2 overflows, 1e-200^2 underflows, where the p-norm M T2^(1/p)
-//       is representable).  T2 goes into the matrix T2 (m-by-n FP64, like
-//       D) as T goes into D.
+// D(i,j) = completed row i of a->M (+).(x) completed row j of b->M, the
+// semiring's product, for every i, j.  D (m-by-n, the product's type) is
+// created by the caller holding the value of an empty reduction, which is
+// what D keeps when k = 0.
+GrB_Info GXO_pairs (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
+    GrB_Semiring semiring) ;
+
+// the product of listed pairs of rows, both completed:
+//   semiring != NULL: D(i,j) = row i (+).(x) row j ((+) must be PLUS)
+//   else, a scaled sum of the magnitudes a_c = op (x~_c, y~_c) >= 0 (op(e,e)
+//       must be 0): D(i,j) = M = max_c a_c, and T2(i,j) = sum_c (a_c /
+//       M)^p (0 where M = 0), so that sum_c a_c^p = M^p T2 with no power of
+//       an a_c formed (1e200^2 overflows, 1e-200^2 underflows, where the
+//       p-norm M T2^(1/p) is representable).  T2 is m-by-n FP64, like D.
 typedef struct
 {
     GrB_Semiring semiring ;
@@ -486,17 +492,9 @@ typedef struct
 }
 gxo_product ;
 
-// D(i,j) = product of completed row i of a->M and completed row j of b->M,
-// for every i, j.  D (m-by-n, the product's type; also prod->T2) is created
-// by the caller holding the value of an empty reduction, which is what D
-// keeps when k = 0.
-GrB_Info GXO_pairs (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
-    const gxo_product *prod) ;
-
-// the same product for the listed pairs only (no pair twice): D(I [q],
-// J [q]) (and prod->T2's) for q < np, every other entry left as it is,
-// computed over the union of each pair's columns (oracle_pairs_at.c):
-// O(sum of the pairs' row lengths).  A semiring's monoid must be PLUS; a scaled sum's op must give op(e,e) = 0.
+// D(I [q], J [q]) (and prod->T2's) for q < np (no pair twice), every other
+// entry left as it is, computed over the union of each pair's columns
+// (oracle_pairs_at.c): O(sum of the pairs' row lengths)
 GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
     GrB_Index np) ;

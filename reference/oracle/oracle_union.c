@@ -113,8 +113,7 @@ GrB_Info GXO_union (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     TRY (GXO_fill_identity (C, add, ztype)) ;
     gxo_side sa = { A, xtype, identity } ;
     gxo_side sb = { B, ytype, identity } ;
-    gxo_product prod = { semiring, NULL, 0, NULL } ;
-    TRY (GXO_pairs (C, &sa, &sb, &prod)) ;
+    TRY (GXO_pairs (C, &sa, &sb, semiring)) ;
     GrB_Semiring_free (&semiring) ;
     *D = C ;
     return (GrB_SUCCESS) ;
