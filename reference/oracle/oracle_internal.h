@@ -223,6 +223,12 @@ GrB_Info GXO_apply_scalars (GrB_Scalar *z, double *z64, GrB_BinaryOp f,
 // what a reduction over k = 0 columns gives (oracle_union.c)
 GrB_Info GXO_fill_identity (GrB_Matrix D, GrB_Monoid add, GrB_Type type) ;
 
+// GXO_union_rows' result for add a built-in MAX or MIN, by three products
+// for every row at once (oracle_union_idem.c): *done, or false (*D NULL)
+// where add is another monoid or a pair may hold every column
+GrB_Info GXO_union_idem (GrB_Matrix *D, bool *done, GrB_Monoid add,
+    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B) ;
+
 //------------------------------------------------------------------------------
 // the oracle's binary operators, FP64 x FP64 -> FP64 (oracle_ops.c)
 //------------------------------------------------------------------------------

@@ -124,8 +124,6 @@ typedef struct
     GrB_Matrix A0, B0 ;     // CORRELATION: the operands (FP64) before their
     moments *ma, *mb ;      // rows were standardised, their moments, and
     double *aa, *ab ;       // the moments' alpha, by row (rows_prepared)
-    GrB_Index *ub, nub ;    // CHEBYSHEV: the columns B holds,
-    GrB_Matrix Bu ;         // and |B| cut to them
 }
 work ;
 
@@ -147,8 +145,6 @@ static void work_free (work *w)
     free (w->mb) ;
     free (w->aa) ;
     free (w->ab) ;
-    free (w->ub) ;
-    GrB_Matrix_free (&w->Bu) ;
     free (w->ra) ;
     free (w->rb) ;
     free (w->za) ;
@@ -482,41 +478,6 @@ static GrB_Info rows_prepared (work *w)
     return (GrB_SUCCESS) ;
 }
 
-// *J (new), *nj: the columns M holds, in order
-#undef  FREE_ALL
-#define FREE_ALL GrB_Vector_free (&u) ; free (*J) ; *J = NULL ;
-
-static GrB_Info held_columns (GrB_Index **J, GrB_Index *nj, GrB_Matrix M)
-{
-    GrB_Vector u = NULL ;
-    GrB_Index k ;
-    *J = NULL ;
-    TRY (GrB_Matrix_ncols (&k, M)) ;
-    TRY (GrB_Vector_new (&u, GrB_BOOL, k)) ;
-    TRY (GrB_Matrix_reduce_Monoid (u, NULL, NULL, GrB_LOR_MONOID_BOOL, M,
-        GrB_DESC_T0)) ;
-    TRY (GrB_Vector_nvals (nj, u)) ;
-    *J = malloc ((*nj + 1) * sizeof (GrB_Index)) ;
-    CHECK (*J != NULL, GrB_OUT_OF_MEMORY) ;
-    TRY (GrB_Vector_extractTuples_BOOL (*J, NULL, nj, u)) ;
-    GrB_Vector_free (&u) ;
-    return (GrB_SUCCESS) ;
-}
-
-// CHEBYSHEV: |B| cut to the columns B holds (chebyshev)
-#undef  FREE_ALL
-#define FREE_ALL ;
-
-static GrB_Info b_columns (work *w)
-{
-    TRY (held_columns (&w->ub, &w->nub, w->B)) ;
-    TRY (GrB_Matrix_new (&w->Bu, GrB_FP64, w->n, w->nub)) ;
-    TRY (GrB_Matrix_extract (w->Bu, NULL, NULL, w->B, GrB_ALL, w->n, w->ub,
-        w->nub, NULL)) ;
-    TRY (GrB_Matrix_apply (w->Bu, NULL, NULL, GrB_ABS_FP64, w->Bu, NULL)) ;
-    return (GrB_SUCCESS) ;
-}
-
 // what each metric computes once for every block (scale: DOT's and KL's
 // scale too)
 #undef  FREE_ALL
@@ -563,9 +524,7 @@ static GrB_Info prepare (work *w, bool scale)
         case GXO_RUSSELLRAO :
         case GXO_SOKALMICHENER :
             return (set_counts (w)) ;
-        case GXO_CHEBYSHEV :
-            return (b_columns (w)) ;
-        default :
+        default :       // CHEBYSHEV: by its union (chebyshev)
             return (GrB_SUCCESS) ;
     }
 }
@@ -591,148 +550,22 @@ static GrB_Info block_rows (block *b, const work *w)
     return (GXO_rows_of (&b->Ab, w->A, b->i0, b->mb)) ;
 }
 
-// the most entries a row of M holds
+// CHEBYSHEV: b->C = its MAX union (GXO_union_rows: by three products where
+// every pair leaves a column out; k = 0 keeps the 0 it holds, not MAX's
+// -inf)
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&P) ; GrB_Vector_free (&r) ;
-
-static GrB_Info most_per_row (GrB_Index *most, GrB_Matrix M)
-{
-    GrB_Matrix P = NULL ;
-    GrB_Vector r = NULL ;
-    GrB_Index m, k ;
-    uint64_t top = 0 ;
-    TRY (GrB_Matrix_nrows (&m, M)) ;
-    TRY (GrB_Matrix_ncols (&k, M)) ;
-    TRY (GrB_Matrix_new (&P, GrB_UINT64, m, k)) ;
-    TRY (GrB_Matrix_apply (P, NULL, NULL, GxB_ONE_UINT64, M, NULL)) ;
-    TRY (GrB_Vector_new (&r, GrB_UINT64, m)) ;
-    TRY (GrB_Matrix_reduce_Monoid (r, NULL, NULL, GrB_PLUS_MONOID_UINT64, P,
-        NULL)) ;
-    TRY (GrB_Vector_reduce_UINT64 (&top, NULL, GrB_MAX_MONOID_UINT64, r,
-        NULL)) ;
-    *most = top ;
-    FREE_ALL ;
-    return (GrB_SUCCESS) ;
-}
-
-// *F (nr-by-nj, FP64) = 1 where M (rows r0 .. r0 + nr - 1, columns J
-// [0..nj-1]) has no entry
-// (ones everywhere, iso, then those outside T's pattern: an assign with
-// the complemented mask instead goes through pending tuples and a sort)
-#undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&T) ; GrB_Matrix_free (&O) ;                \
-    GrB_Matrix_free (F) ;
-
-static GrB_Info missing_part (GrB_Matrix *F, GrB_Matrix M, GrB_Index r0,
-    GrB_Index nr, const GrB_Index *J, GrB_Index nj)
-{
-    GrB_Matrix T = NULL, O = NULL ;
-    GrB_Index rows [2] = { r0, r0 + nr - 1 } ;
-    TRY (GrB_Matrix_new (&T, GrB_FP64, nr, nj)) ;
-    TRY (GrB_Matrix_extract (T, NULL, NULL, M, rows, GxB_RANGE, J, nj, NULL)) ;
-    TRY (GrB_Matrix_new (&O, GrB_FP64, nr, nj)) ;
-    TRY (GrB_Matrix_assign_FP64 (O, NULL, NULL, 1, GrB_ALL, nr, GrB_ALL, nj,
-        NULL)) ;
-    TRY (GrB_Matrix_new (F, GrB_FP64, nr, nj)) ;
-    TRY (GrB_Matrix_apply (*F, T, NULL, GrB_IDENTITY_FP64, O, GrB_DESC_SC)) ;
-    GrB_Matrix_free (&T) ;
-    GrB_Matrix_free (&O) ;
-    return (GrB_SUCCESS) ;
-}
-
-// C (rows r0 .., columns c0 .. of it, full FP64) = max (C, L MAX.op R')
-#undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&T) ;
-
-static GrB_Info max_into (GrB_Matrix C, GrB_Index r0, GrB_Index c0,
-    GrB_Semiring ring, GrB_Matrix L, GrB_Matrix R)
-{
-    GrB_Matrix T = NULL ;
-    GrB_Index nl, nr ;
-    TRY (GrB_Matrix_nrows (&nl, L)) ;
-    TRY (GrB_Matrix_nrows (&nr, R)) ;
-    if (nl == 0 || nr == 0) return (GrB_SUCCESS) ;
-    TRY (GrB_Matrix_new (&T, GrB_FP64, nl, nr)) ;
-    TRY (GrB_mxm (T, NULL, NULL, ring, L, R, GrB_DESC_T1)) ;
-    GrB_Index rows [2] = { r0, r0 + nl - 1 }, cols [2] = { c0, c0 + nr - 1 } ;
-    TRY (GrB_Matrix_assign (C, NULL, GrB_MAX_FP64, T, rows, GxB_RANGE, cols,
-        GxB_RANGE, NULL)) ;
-    FREE_ALL ;
-    return (GrB_SUCCESS) ;
-}
-
-// CHEBYSHEV: b->C = the max over each pair's union of |x-y|, and 0 where
-// the pair leaves a column out (f(0,0)) or k = 0, from C = 0 by three
-// products, each taken into C by MAX: the common columns' |x-y| (A MAX.|x-y|
-// B', the common columns' terms only), the columns only row i holds, |x|
-// (|A(:,U)| MAX.FIRST M', M = 1 where B lacks a column of the block's U),
-// and those only row j holds, |y| (M MAX.SECOND |B(:,V)|', M = 1 where the
-// block's rows lack a column of B's V).  The last two are GraphBLAS's
-// compiled kernels over patterns as dense as the completed rows, in parts
-// of at most GXO_CHEB_PART entries; the oracle's own |x-y| is called for
-// common columns only.  C = 0 to start is the term of a column that neither
-// row holds, right wherever |A_i| + |B_j| < k; where a pair may hold every
-// column (rows holding most of them), the block goes by rows, a product a
-// row (GXO_union_rows), which adds 0 only where it belongs.
-#define GXO_CHEB_PART (1 << 20)
-#undef  FREE_ALL
-#define FREE_ALL                                                            \
-    GrB_BinaryOp_free (&op) ; GrB_Semiring_free (&ring) ;                   \
-    GrB_Matrix_free (&D) ; GrB_Matrix_free (&L) ; GrB_Matrix_free (&F) ;    \
-    free (U) ;
+#define FREE_ALL GrB_BinaryOp_free (&op) ; GrB_Matrix_free (&D) ;
 
 static GrB_Info chebyshev (block *b, const work *w)
 {
     GrB_BinaryOp op = NULL ;
-    GrB_Semiring ring = NULL ;
-    GrB_Matrix D = NULL, L = NULL, F = NULL ;
-    GrB_Index *U = NULL, nu, ma, nb, k = w->k, n = w->n, mb = b->mb ;
+    GrB_Matrix D = NULL ;
     TRY (GXO_full_zero (b->C)) ;
-    if (k == 0) return (GrB_SUCCESS) ;
+    if (w->k == 0) return (GrB_SUCCESS) ;
     TRY (block_rows (b, w)) ;
     TRY (GXO_op_new (&op, GXO_OP_ABSDIFF)) ;
-    TRY (most_per_row (&ma, b->Ab)) ;
-    TRY (most_per_row (&nb, w->B)) ;
-    if (ma + nb >= k)
-    {
-        TRY (GXO_union_rows (&D, GrB_MAX_MONOID_FP64, op, 0, b->Ab, w->B)) ;
-        TRY (GXO_full_copy (b->C, D)) ;
-        FREE_ALL ;
-        return (GrB_SUCCESS) ;
-    }
-    // the common columns
-    TRY (GrB_Semiring_new (&ring, GrB_MAX_MONOID_FP64, op)) ;
-    TRY (max_into (b->C, 0, 0, ring, b->Ab, w->B)) ;
-    // row i's own columns
-    TRY (held_columns (&U, &nu, b->Ab)) ;
-    GrB_Index all [2] = { 0, mb - 1 } ;
-    if (nu > 0)
-    {
-        TRY (GrB_Matrix_new (&L, GrB_FP64, mb, nu)) ;
-        TRY (GrB_Matrix_extract (L, NULL, NULL, b->Ab, all, GxB_RANGE, U, nu,
-            NULL)) ;
-        TRY (GrB_Matrix_apply (L, NULL, NULL, GrB_ABS_FP64, L, NULL)) ;
-        GrB_Index part = GXO_CHEB_PART / nu + 1 ;
-        for (GrB_Index j0 = 0 ; j0 < n ; j0 += part)
-        {
-            GrB_Index nj = (part < n - j0) ? part : n - j0 ;
-            TRY (missing_part (&F, w->B, j0, nj, U, nu)) ;
-            TRY (max_into (b->C, 0, j0, GxB_MAX_FIRST_FP64, L, F)) ;
-            GrB_Matrix_free (&F) ;
-        }
-    }
-    // row j's own columns
-    if (w->nub > 0)
-    {
-        GrB_Index part = GXO_CHEB_PART / w->nub + 1 ;
-        for (GrB_Index i0 = 0 ; i0 < mb ; i0 += part)
-        {
-            GrB_Index ni = (part < mb - i0) ? part : mb - i0 ;
-            TRY (missing_part (&F, b->Ab, i0, ni, w->ub, w->nub)) ;
-            TRY (max_into (b->C, i0, 0, GxB_MAX_SECOND_FP64, F, w->Bu)) ;
-            GrB_Matrix_free (&F) ;
-        }
-    }
+    TRY (GXO_union_rows (&D, GrB_MAX_MONOID_FP64, op, 0, b->Ab, w->B)) ;
+    TRY (GXO_full_copy (b->C, D)) ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }

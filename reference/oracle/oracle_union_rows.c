@@ -16,7 +16,9 @@
 //                                          cnt_j (f(e,e), its double, ...)
 //
 // and D(i,j) is the add of the three (a part with no term is left out; a
-// pair with no term at all, k = 0, is add's identity).  Only the order in
+// pair with no term at all, k = 0, is add's identity).  A built-in MAX or
+// MIN goes by three products for every row at once instead, where it can
+// (oracle_union_idem.c).  Only the order in
 // which add combines the same k terms differs from the definition: exact for
 // integers and for MAX, MIN, LOR, ...; a rounding's worth for floating-point
 // PLUS or TIMES.  Cost per row of A: O(n nc + nnz(B) + n log k); meant for
@@ -183,6 +185,9 @@ GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     CHECK (D != NULL && add != NULL && mult != NULL && A != NULL && B != NULL,
         GrB_NULL_POINTER) ;
     *D = NULL ;
+    bool done = false ;
+    TRY (GXO_union_idem (D, &done, add, mult, identity, A, B)) ;
+    if (done) return (GrB_SUCCESS) ;
     GrB_Type xtype, atype ;
     GrB_Index m, kb ;
     GrB_BinaryOp first, second ;

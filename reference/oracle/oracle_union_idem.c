@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+//------------------------------------------------------------------------------
+// reference/oracle/oracle_union_idem.c: a MAX or MIN union in three products
+//------------------------------------------------------------------------------
+
+// GXO_union's definition, add_{c<k} f(a~_c, b~_c), for add a built-in MAX or
+// MIN (idempotent: x add x = x), for every row of A at once.  Where every
+// pair leaves a column out (|A_i| + |B_j| < k), each pair's terms are those
+// of three products, each added into D:
+//
+//   c in A_i and B_j:   f (x_c, y_c)   A add.f B'
+//   c in A_i only:      f (x_c, e)     F_A(:,U) add.FIRST N_B',  F_A = f(A,e),
+//                                       N_B = 1 where B lacks a column of U
+//   c in B_j only:      f (e, y_c)     N_A add.SECOND F_B(:,V)', F_B = f(e,B),
+//                                       N_A = 1 where A lacks a column of V
+//   c in neither:       f (e, e)       D's start, every pair
+//
+// (U, V: the columns A, B hold).  A term that two products both give is
+// the same, and add takes it once.  N_A and N_B are as dense as completed
+// rows, but GraphBLAS runs its compiled FIRST and SECOND kernels on them,
+// in parts of at most GXO_IDEM_PART entries; f itself is called for the
+// common columns only.  Where some pair may hold every column, or add is
+// another monoid, GXO_union_rows goes a row at a time.
+
+#include "oracle_internal.h"
+
+#define GXO_IDEM_PART (1 << 20)
+
+// is add a built-in MAX or MIN monoid?
+static bool idempotent (GrB_Monoid add)
+{
+    const GrB_Monoid m [ ] =
+    {
+        GrB_MAX_MONOID_INT8,   GrB_MAX_MONOID_INT16,  GrB_MAX_MONOID_INT32,
+        GrB_MAX_MONOID_INT64,  GrB_MAX_MONOID_UINT8,  GrB_MAX_MONOID_UINT16,
+        GrB_MAX_MONOID_UINT32, GrB_MAX_MONOID_UINT64, GrB_MAX_MONOID_FP32,
+        GrB_MAX_MONOID_FP64,   GrB_MIN_MONOID_INT8,   GrB_MIN_MONOID_INT16,
+        GrB_MIN_MONOID_INT32,  GrB_MIN_MONOID_INT64,  GrB_MIN_MONOID_UINT8,
+        GrB_MIN_MONOID_UINT16, GrB_MIN_MONOID_UINT32, GrB_MIN_MONOID_UINT64,
+        GrB_MIN_MONOID_FP32,   GrB_MIN_MONOID_FP64
+    } ;
+    for (size_t q = 0 ; q < sizeof (m) / sizeof (m [0]) ; q++)
+    {
+        if (add == m [q]) return (true) ;
+    }
+    return (false) ;
+}
+
+// *J (new), *nj: the columns M holds, in order
+#undef  FREE_ALL
+#define FREE_ALL GrB_Vector_free (&u) ; free (*J) ; *J = NULL ;
+
+static GrB_Info held_columns (GrB_Index **J, GrB_Index *nj, GrB_Matrix M)
+{
+    GrB_Vector u = NULL ;
+    GrB_Index k ;
+    *J = NULL ;
+    TRY (GrB_Matrix_ncols (&k, M)) ;
+    TRY (GrB_Vector_new (&u, GrB_BOOL, k)) ;
+    TRY (GrB_Matrix_reduce_Monoid (u, NULL, NULL, GxB_ANY_BOOL_MONOID, M,
+        GrB_DESC_T0)) ;
+    TRY (GrB_Vector_nvals (nj, u)) ;
+    *J = malloc ((*nj + 1) * sizeof (GrB_Index)) ;
+    CHECK (*J != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Vector_extractTuples_BOOL (*J, NULL, nj, u)) ;
+    GrB_Vector_free (&u) ;
+    return (GrB_SUCCESS) ;
+}
+
+// the most entries a row of M holds
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&P) ; GrB_Vector_free (&r) ;
+
+static GrB_Info most_per_row (GrB_Index *most, GrB_Matrix M)
+{
+    GrB_Matrix P = NULL ;
+    GrB_Vector r = NULL ;
+    GrB_Index m, k ;
+    uint64_t top = 0 ;
+    TRY (GrB_Matrix_nrows (&m, M)) ;
+    TRY (GrB_Matrix_ncols (&k, M)) ;
+    TRY (GrB_Matrix_new (&P, GrB_UINT64, m, k)) ;
+    TRY (GrB_Matrix_apply (P, NULL, NULL, GxB_ONE_UINT64, M, NULL)) ;
+    TRY (GrB_Vector_new (&r, GrB_UINT64, m)) ;
+    TRY (GrB_Matrix_reduce_Monoid (r, NULL, NULL, GrB_PLUS_MONOID_UINT64, P,
+        NULL)) ;
+    TRY (GrB_Vector_reduce_UINT64 (&top, NULL, GrB_MAX_MONOID_UINT64, r,
+        NULL)) ;
+    *most = top ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+// *F (nr-by-nj, of first's type) = 1 where M (rows r0 .. r0 + nr - 1,
+// columns J [0..nj-1]) has no entry: ones everywhere (iso), then those
+// outside M's pattern by an apply (an assign under the complemented mask
+// instead goes through pending tuples and a sort)
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&T) ; GrB_Matrix_free (&O) ;                \
+    GrB_Matrix_free (F) ;
+
+static GrB_Info missing (GrB_Matrix *F, GrB_BinaryOp first, GrB_Matrix M,
+    GrB_Index r0, GrB_Index nr, const GrB_Index *J, GrB_Index nj)
+{
+    GrB_Matrix T = NULL, O = NULL ;
+    GrB_Type mt, t ;
+    TRY (GxB_BinaryOp_ztype (&t, first)) ;
+    GrB_Index rows [2] = { r0, r0 + nr - 1 } ;
+    TRY (GxB_Matrix_type (&mt, M)) ;
+    TRY (GrB_Matrix_new (&T, mt, nr, nj)) ;
+    TRY (GrB_Matrix_extract (T, NULL, NULL, M, rows, GxB_RANGE, J, nj, NULL)) ;
+    TRY (GrB_Matrix_new (&O, t, nr, nj)) ;
+    TRY (GrB_Matrix_assign_INT32 (O, NULL, NULL, 1, GrB_ALL, nr, GrB_ALL, nj,
+        NULL)) ;
+    TRY (GrB_Matrix_new (F, t, nr, nj)) ;
+    TRY (GrB_Matrix_apply_BinaryOp2nd_INT32 (*F, T, NULL, first, O, 1,
+        GrB_DESC_SC)) ;
+    GrB_Matrix_free (&T) ;
+    GrB_Matrix_free (&O) ;
+    return (GrB_SUCCESS) ;
+}
+
+// D (rows r0 .., columns c0 .. of it, full) add= L (+).(x) R'
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&T) ;
+
+static GrB_Info add_into (GrB_Matrix D, GrB_Index r0, GrB_Index c0,
+    GrB_BinaryOp addop, GrB_Semiring ring, GrB_Matrix L, GrB_Matrix R)
+{
+    GrB_Matrix T = NULL ;
+    GrB_Type t ;
+    GrB_Index nl, nr ;
+    TRY (GrB_Matrix_nrows (&nl, L)) ;
+    TRY (GrB_Matrix_nrows (&nr, R)) ;
+    if (nl == 0 || nr == 0) return (GrB_SUCCESS) ;
+    TRY (GxB_Matrix_type (&t, D)) ;
+    TRY (GrB_Matrix_new (&T, t, nl, nr)) ;
+    TRY (GrB_mxm (T, NULL, NULL, ring, L, R, GrB_DESC_T1)) ;
+    GrB_Index rows [2] = { r0, r0 + nl - 1 }, cols [2] = { c0, c0 + nr - 1 } ;
+    TRY (GrB_Matrix_assign (D, NULL, addop, T, rows, GxB_RANGE, cols,
+        GxB_RANGE, NULL)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Semiring_free (&ring) ; GrB_Semiring_free (&rfirst) ;               \
+    GrB_Semiring_free (&rsecond) ; GrB_Scalar_free (&ex) ;                  \
+    GrB_Scalar_free (&ey) ; GrB_Scalar_free (&fee) ; GrB_Matrix_free (&FA) ;\
+    GrB_Matrix_free (&FB) ; GrB_Matrix_free (&L) ; GrB_Matrix_free (&R) ;   \
+    GrB_Matrix_free (&N) ; GrB_Matrix_free (&C) ; free (U) ; free (V) ;
+
+GrB_Info GXO_union_idem (GrB_Matrix *D, bool *done, GrB_Monoid add,
+    GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B)
+{
+    GrB_Semiring ring = NULL, rfirst = NULL, rsecond = NULL ;
+    GrB_Scalar ex = NULL, ey = NULL, fee = NULL ;
+    GrB_Matrix FA = NULL, FB = NULL, L = NULL, R = NULL, N = NULL, C = NULL ;
+    GrB_Index *U = NULL, *V = NULL, nu, nv, m, n, k, ma, nb ;
+    GrB_Type xtype, ytype, ztype ;
+    GrB_BinaryOp addop, first, second ;
+    double fee64 ;
+    *D = NULL ;
+    *done = false ;
+    TRY (GrB_Matrix_nrows (&m, A)) ;
+    TRY (GrB_Matrix_nrows (&n, B)) ;
+    TRY (GrB_Matrix_ncols (&k, A)) ;
+    TRY (GxB_BinaryOp_xtype (&xtype, mult)) ;
+    TRY (GxB_BinaryOp_ytype (&ytype, mult)) ;
+    TRY (GxB_BinaryOp_ztype (&ztype, mult)) ;
+    if (!idempotent (add) || k == 0 || m == 0 || n == 0 ||
+        !GXO_type_ops (NULL, &first, &second, ztype))
+    {
+        return (GrB_SUCCESS) ;
+    }
+    TRY (most_per_row (&ma, A)) ;
+    TRY (most_per_row (&nb, B)) ;
+    if (ma + nb >= k) return (GrB_SUCCESS) ;
+    TRY (GxB_Monoid_operator (&addop, add)) ;
+    TRY (GrB_Semiring_new (&ring, add, mult)) ;
+    TRY (GrB_Semiring_new (&rfirst, add, first)) ;
+    TRY (GrB_Semiring_new (&rsecond, add, second)) ;
+    TRY (GrB_Scalar_new (&ex, xtype)) ;
+    TRY (GrB_Scalar_new (&ey, ytype)) ;
+    TRY (GrB_Scalar_setElement_FP64 (ex, identity)) ;
+    TRY (GrB_Scalar_setElement_FP64 (ey, identity)) ;
+    // D = f(e,e) everywhere: every pair leaves a column out
+    TRY (GXO_apply_scalars (&fee, &fee64, mult, xtype, ex, ey)) ;
+    TRY (GrB_Matrix_new (&C, ztype, m, n)) ;
+    TRY (GrB_Matrix_assign_Scalar (C, NULL, NULL, fee, GrB_ALL, m, GrB_ALL, n,
+        NULL)) ;
+    // the common columns
+    TRY (add_into (C, 0, 0, addop, ring, A, B)) ;
+    // the columns only row i holds: f(x, e)
+    TRY (held_columns (&U, &nu, A)) ;
+    if (nu > 0)
+    {
+        GrB_Index all [2] = { 0, m - 1 } ;
+        TRY (GrB_Matrix_new (&FA, ztype, m, k)) ;
+        TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (FA, NULL, NULL, mult, A, ey,
+            NULL)) ;
+        TRY (GrB_Matrix_new (&L, ztype, m, nu)) ;
+        TRY (GrB_Matrix_extract (L, NULL, NULL, FA, all, GxB_RANGE, U, nu,
+            NULL)) ;
+        GrB_Index part = GXO_IDEM_PART / nu + 1 ;
+        for (GrB_Index j0 = 0 ; j0 < n ; j0 += part)
+        {
+            GrB_Index nj = (part < n - j0) ? part : n - j0 ;
+            TRY (missing (&N, first, B, j0, nj, U, nu)) ;
+            TRY (add_into (C, 0, j0, addop, rfirst, L, N)) ;
+            GrB_Matrix_free (&N) ;
+        }
+    }
+    // the columns only row j holds: f(e, y)
+    TRY (held_columns (&V, &nv, B)) ;
+    if (nv > 0)
+    {
+        GrB_Index all [2] = { 0, n - 1 } ;
+        TRY (GrB_Matrix_new (&FB, ztype, n, k)) ;
+        TRY (GrB_Matrix_apply_BinaryOp1st_Scalar (FB, NULL, NULL, mult, ex, B,
+            NULL)) ;
+        TRY (GrB_Matrix_new (&R, ztype, n, nv)) ;
+        TRY (GrB_Matrix_extract (R, NULL, NULL, FB, all, GxB_RANGE, V, nv,
+            NULL)) ;
+        GrB_Index part = GXO_IDEM_PART / nv + 1 ;
+        for (GrB_Index i0 = 0 ; i0 < m ; i0 += part)
+        {
+            GrB_Index ni = (part < m - i0) ? part : m - i0 ;
+            TRY (missing (&N, first, A, i0, ni, V, nv)) ;
+            TRY (add_into (C, i0, 0, addop, rsecond, N, R)) ;
+            GrB_Matrix_free (&N) ;
+        }
+    }
+    *D = C ;
+    C = NULL ;
+    *done = true ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
