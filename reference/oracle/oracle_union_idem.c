@@ -143,21 +143,56 @@ static GrB_Info add_into (GrB_Matrix D, GrB_Index r0, GrB_Index c0,
     return (GrB_SUCCESS) ;
 }
 
+// D add= the terms of the columns only one row of a pair holds: F (that
+// side's terms, f(x,e) or f(e,y), by row of M) at the columns U that M
+// holds, against the pattern of the columns of U each row of O (the other
+// side) lacks, in parts of O's rows.  left: M is D's rows' side (A), ring
+// add.FIRST; else D's columns' (B), add.SECOND.
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&L) ; GrB_Matrix_free (&N) ; free (U) ;
+
+static GrB_Info own_columns (GrB_Matrix D, GrB_BinaryOp addop,
+    GrB_Semiring ring, GrB_BinaryOp first, GrB_Matrix F, GrB_Matrix M,
+    GrB_Matrix O, bool left)
+{
+    GrB_Matrix L = NULL, N = NULL ;
+    GrB_Index *U = NULL, nu, mm, no ;
+    GrB_Type t ;
+    TRY (held_columns (&U, &nu, M)) ;
+    if (nu == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    TRY (GrB_Matrix_nrows (&mm, F)) ;
+    TRY (GrB_Matrix_nrows (&no, O)) ;
+    TRY (GxB_Matrix_type (&t, F)) ;
+    GrB_Index all [2] = { 0, mm - 1 } ;
+    TRY (GrB_Matrix_new (&L, t, mm, nu)) ;
+    TRY (GrB_Matrix_extract (L, NULL, NULL, F, all, GxB_RANGE, U, nu, NULL)) ;
+    GrB_Index part = GXO_IDEM_PART / nu + 1 ;
+    for (GrB_Index r0 = 0 ; r0 < no ; r0 += part)
+    {
+        GrB_Index nr = (part < no - r0) ? part : no - r0 ;
+        TRY (missing (&N, first, O, r0, nr, U, nu)) ;
+        TRY (left ? add_into (D, 0, r0, addop, ring, L, N)
+                  : add_into (D, r0, 0, addop, ring, N, L)) ;
+        GrB_Matrix_free (&N) ;
+    }
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     GrB_Semiring_free (&ring) ; GrB_Semiring_free (&rfirst) ;               \
     GrB_Semiring_free (&rsecond) ; GrB_Scalar_free (&ex) ;                  \
     GrB_Scalar_free (&ey) ; GrB_Scalar_free (&fee) ; GrB_Matrix_free (&FA) ;\
-    GrB_Matrix_free (&FB) ; GrB_Matrix_free (&L) ; GrB_Matrix_free (&R) ;   \
-    GrB_Matrix_free (&N) ; GrB_Matrix_free (&C) ; free (U) ; free (V) ;
+    GrB_Matrix_free (&FB) ; GrB_Matrix_free (&C) ;
 
 GrB_Info GXO_union_idem (GrB_Matrix *D, bool *done, GrB_Monoid add,
     GrB_BinaryOp mult, double identity, GrB_Matrix A, GrB_Matrix B)
 {
     GrB_Semiring ring = NULL, rfirst = NULL, rsecond = NULL ;
     GrB_Scalar ex = NULL, ey = NULL, fee = NULL ;
-    GrB_Matrix FA = NULL, FB = NULL, L = NULL, R = NULL, N = NULL, C = NULL ;
-    GrB_Index *U = NULL, *V = NULL, nu, nv, m, n, k, ma, nb ;
+    GrB_Matrix FA = NULL, FB = NULL, C = NULL ;
+    GrB_Index m, n, k, ma, nb ;
     GrB_Type xtype, ytype, ztype ;
     GrB_BinaryOp addop, first, second ;
     double fee64 ;
@@ -192,46 +227,15 @@ GrB_Info GXO_union_idem (GrB_Matrix *D, bool *done, GrB_Monoid add,
         NULL)) ;
     // the common columns
     TRY (add_into (C, 0, 0, addop, ring, A, B)) ;
-    // the columns only row i holds: f(x, e)
-    TRY (held_columns (&U, &nu, A)) ;
-    if (nu > 0)
-    {
-        GrB_Index all [2] = { 0, m - 1 } ;
-        TRY (GrB_Matrix_new (&FA, ztype, m, k)) ;
-        TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (FA, NULL, NULL, mult, A, ey,
-            NULL)) ;
-        TRY (GrB_Matrix_new (&L, ztype, m, nu)) ;
-        TRY (GrB_Matrix_extract (L, NULL, NULL, FA, all, GxB_RANGE, U, nu,
-            NULL)) ;
-        GrB_Index part = GXO_IDEM_PART / nu + 1 ;
-        for (GrB_Index j0 = 0 ; j0 < n ; j0 += part)
-        {
-            GrB_Index nj = (part < n - j0) ? part : n - j0 ;
-            TRY (missing (&N, first, B, j0, nj, U, nu)) ;
-            TRY (add_into (C, 0, j0, addop, rfirst, L, N)) ;
-            GrB_Matrix_free (&N) ;
-        }
-    }
-    // the columns only row j holds: f(e, y)
-    TRY (held_columns (&V, &nv, B)) ;
-    if (nv > 0)
-    {
-        GrB_Index all [2] = { 0, n - 1 } ;
-        TRY (GrB_Matrix_new (&FB, ztype, n, k)) ;
-        TRY (GrB_Matrix_apply_BinaryOp1st_Scalar (FB, NULL, NULL, mult, ex, B,
-            NULL)) ;
-        TRY (GrB_Matrix_new (&R, ztype, n, nv)) ;
-        TRY (GrB_Matrix_extract (R, NULL, NULL, FB, all, GxB_RANGE, V, nv,
-            NULL)) ;
-        GrB_Index part = GXO_IDEM_PART / nv + 1 ;
-        for (GrB_Index i0 = 0 ; i0 < m ; i0 += part)
-        {
-            GrB_Index ni = (part < m - i0) ? part : m - i0 ;
-            TRY (missing (&N, first, A, i0, ni, V, nv)) ;
-            TRY (add_into (C, i0, 0, addop, rsecond, N, R)) ;
-            GrB_Matrix_free (&N) ;
-        }
-    }
+    // the columns only row i holds, f(x, e), and only row j, f(e, y)
+    TRY (GrB_Matrix_new (&FA, ztype, m, k)) ;
+    TRY (GrB_Matrix_apply_BinaryOp2nd_Scalar (FA, NULL, NULL, mult, A, ey,
+        NULL)) ;
+    TRY (own_columns (C, addop, rfirst, first, FA, A, B, true)) ;
+    TRY (GrB_Matrix_new (&FB, ztype, n, k)) ;
+    TRY (GrB_Matrix_apply_BinaryOp1st_Scalar (FB, NULL, NULL, mult, ex, B,
+        NULL)) ;
+    TRY (own_columns (C, addop, rsecond, first, FB, B, A, false)) ;
     *D = C ;
     C = NULL ;
     *done = true ;
