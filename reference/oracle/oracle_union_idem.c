@@ -26,22 +26,23 @@
 
 #define GXO_IDEM_PART (1 << 20)
 
-// is add a built-in MAX or MIN monoid?
+// is add's operator a built-in MAX or MIN?  (A monoid a library made of
+// one, as gxbdist's semirings do, is not GrB_MAX_MONOID_FP64 itself.)
 static bool idempotent (GrB_Monoid add)
 {
-    const GrB_Monoid m [ ] =
+    const GrB_BinaryOp ops [ ] =
     {
-        GrB_MAX_MONOID_INT8,   GrB_MAX_MONOID_INT16,  GrB_MAX_MONOID_INT32,
-        GrB_MAX_MONOID_INT64,  GrB_MAX_MONOID_UINT8,  GrB_MAX_MONOID_UINT16,
-        GrB_MAX_MONOID_UINT32, GrB_MAX_MONOID_UINT64, GrB_MAX_MONOID_FP32,
-        GrB_MAX_MONOID_FP64,   GrB_MIN_MONOID_INT8,   GrB_MIN_MONOID_INT16,
-        GrB_MIN_MONOID_INT32,  GrB_MIN_MONOID_INT64,  GrB_MIN_MONOID_UINT8,
-        GrB_MIN_MONOID_UINT16, GrB_MIN_MONOID_UINT32, GrB_MIN_MONOID_UINT64,
-        GrB_MIN_MONOID_FP32,   GrB_MIN_MONOID_FP64
+        GrB_MAX_INT8,   GrB_MAX_INT16,  GrB_MAX_INT32,  GrB_MAX_INT64,
+        GrB_MAX_UINT8,  GrB_MAX_UINT16, GrB_MAX_UINT32, GrB_MAX_UINT64,
+        GrB_MAX_FP32,   GrB_MAX_FP64,   GrB_MIN_INT8,   GrB_MIN_INT16,
+        GrB_MIN_INT32,  GrB_MIN_INT64,  GrB_MIN_UINT8,  GrB_MIN_UINT16,
+        GrB_MIN_UINT32, GrB_MIN_UINT64, GrB_MIN_FP32,   GrB_MIN_FP64
     } ;
-    for (size_t q = 0 ; q < sizeof (m) / sizeof (m [0]) ; q++)
+    GrB_BinaryOp op = NULL ;
+    if (GxB_Monoid_operator (&op, add) != GrB_SUCCESS) return (false) ;
+    for (size_t q = 0 ; q < sizeof (ops) / sizeof (ops [0]) ; q++)
     {
-        if (add == m [q]) return (true) ;
+        if (op == ops [q]) return (true) ;
     }
     return (false) ;
 }
