@@ -185,9 +185,6 @@ GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     CHECK (D != NULL && add != NULL && mult != NULL && A != NULL && B != NULL,
         GrB_NULL_POINTER) ;
     *D = NULL ;
-    bool done = false ;
-    TRY (GXO_union_idem (D, &done, add, mult, identity, A, B)) ;
-    if (done) return (GrB_SUCCESS) ;
     GrB_Type xtype, atype ;
     GrB_Index m, kb ;
     GrB_BinaryOp first, second ;
@@ -202,6 +199,11 @@ GrB_Info GXO_union_rows (GrB_Matrix *D, GrB_Monoid add, GrB_BinaryOp mult,
     TRY (GrB_Matrix_ncols (&w.k, A)) ;
     TRY (GrB_Matrix_ncols (&kb, B)) ;
     CHECK (w.k == kb, GrB_DIMENSION_MISMATCH) ;
+    // a built-in MAX or MIN where every pair leaves a column out: three
+    // products for every row at once
+    bool done = false ;
+    TRY (GXO_union_idem (D, &done, add, mult, identity, A, B)) ;
+    if (done) return (GrB_SUCCESS) ;
     GrB_Index n = w.n, k = w.k ;
     // GrB_Semiring_new checks that add's type is mult's ztype
     w.add = add ;
