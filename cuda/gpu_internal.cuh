@@ -587,9 +587,15 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
     cudaStream_t s, char *msg) ;
 // GXD_gpu_knn's fused path for a user's (+) = PLUS, MAX or MIN, where
 // gxd_user_knn_ok: rows [i0, i1) of A against all of B, selected inside the
-// rewrite or the select; S's lists are those of row i0 on (S's walk and
-// exclusions unused)
+// rewrite or the select; S's lists are those of row i0 on (its walk order
+// serves the rewrite, where gxd_user_walks; its exclusions are unused)
 bool gxd_user_knn_ok (const gxd_gpu_ctx *G) ;
+// whether that path walks untouched rows (the rewrite, (+) = PLUS), and its
+// walk keys (gpu_knn.cu's walk_prepare): row j's row term and its index
+// within its tile
+bool gxd_user_walks (const gxd_gpu_ctx *G) ;
+GrB_Info gxd_user_walk_keys (const gxd_gpu_ctx *G, double *key, int32_t *loc,
+    cudaStream_t s, char *msg) ;
 GrB_Info gxd_user_knn (gxd_gpu_ctx *G, int64_t i0, int64_t i1,
     const gxd_fx_sel *S, cudaStream_t s, char *msg) ;
 

@@ -71,6 +71,9 @@ __device__ void gxd_klist_sample (V *lv, J *lj, Get get, int k, V &bv,
     __syncthreads () ;
 }
 
+// lists of at most this many entries are sorted by rank (gxd_klist_cut)
+#define GXD_KLIST_RANKED 64
+
 // all threads, after a barrier: the list (cnt entries, at most CAP, a
 // block of NT threads) cut to its k best, sorted, and the bound tightened
 // to the k-th; ends with a barrier
@@ -110,14 +113,33 @@ __device__ void gxd_klist_cut (V *lv, J *lj, int &cnt, V &bv, J &bj,
         __syncthreads () ;
         listed = cnt ;
     }
-    int len = 2 ;
-    while (len < listed) len *= 2 ;
-    for (int q = listed + tid ; q < len ; q += NT)
+    if (listed <= GXD_KLIST_RANKED)
     {
-        lv [q] = O::pad_v () ; lj [q] = O::pad_j () ;
+        // a short list: each entry's rank among them (entries are distinct
+        // in O's order), two barriers instead of the sort's log^2
+        V v = O::pad_v () ;
+        J j = O::pad_j () ;
+        int rank = 0 ;
+        if (tid < listed)
+        {
+            v = lv [tid] ; j = lj [tid] ;
+            for (int f = 0 ; f < listed ; f++) rank += O::before (lv [f], lj [f], v, j) ;
+        }
+        __syncthreads () ;
+        if (tid < listed) { lv [rank] = v ; lj [rank] = j ; }
+        __syncthreads () ;
     }
-    __syncthreads () ;
-    gxd_klist_sort<O> (lv, lj, len) ;
+    else
+    {
+        int len = 2 ;
+        while (len < listed) len *= 2 ;
+        for (int q = listed + tid ; q < len ; q += NT)
+        {
+            lv [q] = O::pad_v () ; lj [q] = O::pad_j () ;
+        }
+        __syncthreads () ;
+        gxd_klist_sort<O> (lv, lj, len) ;
+    }
     if (tid == 0)
     {
         cnt = (listed < k) ? listed : k ;

@@ -357,7 +357,8 @@ static GrB_Info walk_prepare (const gxd_gpu_ctx *G, int32_t **ord,
     GXD_CUDA_TRY (cudaMalloc (&off, (size_t) (nt + 1) * sizeof (int64_t))) ;
     GXD_CUDA_TRY (cudaMemcpyAsync (off, hoff, (size_t) (nt + 1) * sizeof (int64_t),
         cudaMemcpyHostToDevice, s)) ;
-    GXD_GPU_TRY (walk_keys (G, key, loc, s, msg)) ;
+    if (G->strategy == GXD_STRAT_USER) GXD_GPU_TRY (gxd_user_walk_keys (G, key, loc, s, msg))
+    else GXD_GPU_TRY (walk_keys (G, key, loc, s, msg)) ;
     // Chebyshev's keys: the rows' largest |b| (gpu_chebyshev_sel.cu)
     if (G->strategy == GXD_STRAT_CHEBYSHEV) GXD_GPU_TRY (gxd_chebyshev_keys (G, key, s, msg)) ;
     GXD_CUDA_TRY (cub::DeviceSegmentedSort::StableSortPairs (NULL, bytes, key,
@@ -459,7 +460,7 @@ extern "C" GrB_Info GXD_gpu_knn (const gxd_plan *P, const gxd_csr *A,
         if (fused)
         {
             tile = fused_tile_rows (m, row_bytes) ;
-            if (gxd_walk_metric (P->metric) || cheb)
+            if (gxd_walk_metric (P->metric) || cheb || (user && gxd_user_walks (&G)))
                 GXD_GPU_TRY (walk_prepare (&G, &ord, &okey, &rkey, s, msg)) ;
             S.k = (int) k ;
             S.exclude_self = exclude_self ;

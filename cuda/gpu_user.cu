@@ -78,7 +78,7 @@
 // the bodies of gxd_f and gxd_a, @ID@ where (+)'s fold starts, @EMPTY@
 // the monoid's identity (a pair of no column), @NANKEY@ a NaN key, @FOLD@
 // the columns missing from both rows (c of them, c > 0) folded into s,
-// @THREADS@ GXD_USER_THREADS
+// @THREADS@ GXD_USER_THREADS, @TN@ GXD_USER_TN
 static const char *kernel_template = R"(
 @KERNELS@
 typedef signed char int8_t ;            typedef unsigned char uint8_t ;
@@ -184,6 +184,9 @@ struct gxd_user_order
 // the list's room: a round (a pair a thread) starts with at most
 // GXD_USER_KNN_CAP - @THREADS@ listed
 #define GXD_USER_KNN_CAP (2 * @THREADS@)
+// a warp's queue of slots to finalize (gxd_user_knn_scan): 31 left over
+// and 32 new
+#define GXD_USER_KNN_QLEN 64
 
 // the list's cnt entries (cut) as the row's K best (row blockIdx.x)
 __device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
@@ -197,6 +200,47 @@ __device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
     if (threadIdx.x == 0) Ln [r] = cnt ;
 }
 
+// pass (jj) on each slot jj of [0, w) that takeh (h) marks (bit b: slot
+// 16 h + b), each lane 16 slots (a tile's 4,096 over the block's 256
+// threads).  Each warp lists its marked slots and passes them 32 at a
+// time: where a few slots in 32 are marked, passing them where they lie
+// would run the warp at that fraction of its lanes (gpu_fused_select.cuh's
+// gxd_sel_scan does the same).  q: the warp's GXD_USER_KNN_QLEN entries.
+template <typename TAKEH, typename PASS>
+__device__ __forceinline__ void gxd_user_knn_scan (int w, unsigned short *q,
+    TAKEH takeh, PASS pass)
+{
+    const unsigned full = 0xffffffffu ;
+    const int lane = threadIdx.x & 31, nh = (w + 15) / 16 ;
+    const unsigned below = (1u << lane) - 1 ;
+    int queued = 0 ;                    // the same in every lane
+    for (int base = threadIdx.x - lane ; base < nh ; base += blockDim.x)
+    {
+        const int h = base + lane ;
+        unsigned bits = (h < nh) ? takeh (h) : 0 ;
+        // a slot a lane at a time, the lowest first
+        while (__any_sync (full, bits != 0))
+        {
+            const bool b = bits != 0 ;
+            const int jj = 16 * h + __ffs (bits) - 1 ;
+            bits &= bits - 1 ;
+            const unsigned ballot = __ballot_sync (full, b) ;
+            if (b) q [queued + __popc (ballot & below)] = (unsigned short) jj ;
+            queued += __popc (ballot) ;
+            __syncwarp () ;
+            if (queued >= 32)
+            {
+                const int mine = q [queued - 32 + lane] ;
+                queued -= 32 ;
+                __syncwarp () ;
+                pass (mine) ;
+            }
+        }
+    }
+    __syncwarp () ;
+    if (lane < queued) pass (q [lane]) ;
+}
+
 // The block's (row i's) pairs with the tile [j0, j0 + w), final_d (jj) each,
 // merged into row i's K best so far (Lj, Ld, Ln at row blockIdx.x, sorted
 // by gxd_user_order), as gpu_knn.cu's filter selects from a tile of
@@ -207,40 +251,96 @@ __device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
 // of the distances the all-pairs kernel writes.  lower (jj): a value the
 // pair's cannot come before (NaN: none known), cheaper than final_d: a
 // pair whose lower value comes after the bound is dropped without it.
-template <typename FIN, typename LOW>
-__device__ void gxd_user_knn_select (FIN final_d, LOW lower, long long i,
-    long long j0, int w, long long *Lj, double *Ld, long long *Ln, int K,
-    int exclude_self)
+//
+// WALK (the rewrite): first warp 0 lists the best of the tile's untouched
+// pairs, walk (lv, lj, have, b, c, &nw) (gxd_user_rewrite_body's), after
+// the row's K best; where it could (it returns true), only the slots
+// touchedh (h) marks (as gxd_user_knn_scan's takeh) are finalized, queued
+// in q, @THREADS@ / 32 * GXD_USER_KNN_QLEN entries.
+template <bool WALK, typename FIN, typename LOW, typename TOUCHH,
+    typename WALKER>
+__device__ void gxd_user_knn_select (FIN final_d, LOW lower, TOUCHH touchedh,
+    WALKER walk, long long i, long long j0, int w, long long *Lj,
+    double *Ld, long long *Ln, int K, int exclude_self, unsigned short *q)
 {
     __shared__ gxd_T lv [GXD_USER_KNN_CAP] ;
     __shared__ int lj [GXD_USER_KNN_CAP] ;
     __shared__ gxd_T bv ;
-    __shared__ int bj, bok, cnt ;
+    __shared__ int bj, bok, cnt, walked ;
     const int tid = threadIdx.x, nt = blockDim.x ;
     const long long r = blockIdx.x ;
     const int c0 = (int) Ln [r] ;
-    for (int q = tid ; q < c0 ; q += nt)
+    for (int u = tid ; u < c0 ; u += nt)
     {
-        lv [q] = (gxd_T) Ld [r*K + q] ; lj [q] = (int) Lj [r*K + q] ;
+        lv [u] = (gxd_T) Ld [r*K + u] ; lj [u] = (int) Lj [r*K + u] ;
     }
     if (tid == 0)
     {
         cnt = c0 ;
+        walked = 0 ;
         bok = (c0 == K) ;
         if (bok) { bv = (gxd_T) Ld [r*K + K-1] ; bj = (int) Lj [r*K + K-1] ; }
     }
     __syncthreads () ;
+    if constexpr (WALK)
+    {
+        if (tid < 32)
+        {
+            int nw = 0 ;
+            const bool ok = walk (lv + c0, lj + c0, bok, bv, bj, &nw) ;
+            if (tid == 0 && ok)
+            {
+                walked = 1 ;
+                cnt = c0 + nw ;
+                if (c0 + nw >= K)
+                {
+                    // the bound: the K-th of the row's K best so far and
+                    // the walk's, two sorted lists (columns of other tiles)
+                    int a = 0, b = c0 ;
+                    for (int u = 0 ; u < K ; u++)
+                    {
+                        const bool first = b == c0 + nw || (a < c0
+                            && gxd_user_order::before (lv [a], lj [a], lv [b], lj [b])) ;
+                        const int at = first ? a++ : b++ ;
+                        bv = lv [at] ; bj = lj [at] ;
+                    }
+                    bok = 1 ;
+                }
+            }
+        }
+        __syncthreads () ;
+    }
+    // listed before the tile's other pairs: the row's and the walk's
+    const int listed0 = cnt ;
+    const bool skip = walked ;
+    unsigned short *wq = q + (tid / 32) * GXD_USER_KNN_QLEN ;
+    // the slots to finalize: where the walk took the untouched ones, those
+    // of 16 h .. 16 h + 15 that are touched (takeh) or slot jj if touched
+    // (take), and not row i itself; else every slot but row i's
+    const long long self = exclude_self ? i - j0 : -1 ;
+    auto takeh = [&] (int h) -> unsigned
+    {
+        unsigned t = touchedh (h) ;
+        if (w - 16 * h < 16) t &= (1u << (w - 16 * h)) - 1 ;
+        const unsigned long long ds = (unsigned long long) (self - 16 * h) ;
+        if (ds < 16) t &= ~(1u << ds) ;
+        return t ;
+    } ;
+    auto take = [&] (int jj) -> bool
+    {
+        return (WALK && skip) ? ((takeh (jj >> 4) >> (jj & 15)) & 1) : (jj != self) ;
+    } ;
     if (bok)
     {
         // one pass with no barrier: the bound, the K-th best of the
-        // earlier tiles' pairs, lets few of the tile's pass (where more
-        // pass than the list holds, the rounds below take the tile again)
+        // earlier tiles' pairs and the walk's, lets few of the tile's pass
+        // (where more pass than the list holds, the rounds below take the
+        // tile again)
         int over = 0 ;
         const unsigned long long bk = gxd_user_order::key (bv) ;
         const int c = bj ;
-        for (int jj = tid ; jj < w ; jj += nt)
+        auto pass = [&] (int jj)
         {
-            if (exclude_self && j0 + jj == i) continue ;
             const int j = (int) (j0 + jj) ;
             // (rounding to gxd_T keeps the order: the pair's own value
             // comes after the bound too)
@@ -248,16 +348,21 @@ __device__ void gxd_user_knn_select (FIN final_d, LOW lower, long long i,
             if (lo == lo)
             {
                 const unsigned long long lk = gxd_user_order::key ((gxd_T) lo) ;
-                if (lk > bk || (lk == bk && j > c)) continue ;
+                if (lk > bk || (lk == bk && j > c)) return ;
             }
             const gxd_T v = (gxd_T) final_d (jj) ;
             const unsigned long long vk = gxd_user_order::key (v) ;
             if (vk < bk || (vk == bk && j <= c))        // not after the bound
             {
-                const int q = atomicAdd (&cnt, 1) ;
-                if (q < GXD_USER_KNN_CAP) { lv [q] = v ; lj [q] = j ; }
+                const int u = atomicAdd (&cnt, 1) ;
+                if (u < GXD_USER_KNN_CAP) { lv [u] = v ; lj [u] = j ; }
                 else over = 1 ;
             }
+        } ;
+        if (WALK && skip) gxd_user_knn_scan (w, wq, takeh, pass) ;
+        else
+        {
+            for (int jj = tid ; jj < w ; jj += nt) if (jj != self) pass (jj) ;
         }
         if (!__syncthreads_or (over))
         {
@@ -267,7 +372,7 @@ __device__ void gxd_user_knn_select (FIN final_d, LOW lower, long long i,
             gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
             return ;
         }
-        if (tid == 0) cnt = c0 ;
+        if (tid == 0) cnt = listed0 ;
         __syncthreads () ;
     }
     else
@@ -291,7 +396,7 @@ __device__ void gxd_user_knn_select (FIN final_d, LOW lower, long long i,
         const gxd_T b = bv ;
         const int c = bj, have = bok ;
         int top = -1 ;
-        if (jj < w && !(exclude_self && j0 + jj == i))
+        if (jj < w && take (jj))
         {
             top = gxd_klist_offer<gxd_user_order> (lv, lj, cnt, have, b, c,
                 (gxd_T) final_d (jj), (int) (j0 + jj), top) ;
@@ -369,6 +474,7 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
     const gxd_user_op <COUNTS> op { Ak, Bk, Bk0, Bc0, fee } ;
     if constexpr (SEL)
     {
+#ifdef GXD_USER_KNN
         gxd_split_products (op, Ap, Aj, Asj, Asx, colptr, rows, vals, i0, w,
             k, use_bits != 0, acc, h, cnt, bits) ;
         auto final_d = [&] (int jj) -> double
@@ -392,8 +498,12 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
 #endif
             return s ;
         } ;
-        gxd_user_knn_select (final_d, lower, i0 + blockIdx.x, j0, (int) w,
-            Lj, Ld, Ln, K, exclude_self) ;
+        // (no walk: every slot is finalized)
+        gxd_user_knn_select<false> (final_d, lower, [] (int) { return 0xFFFFu ; },
+            [] (gxd_T *, int *, int, gxd_T, int, int *) { return false ; },
+            i0 + blockIdx.x, j0, (int) w, Lj, Ld, Ln, K, exclude_self,
+            (unsigned short *) 0) ;
+#endif
     }
     else
     {
@@ -454,6 +564,12 @@ extern "C" __global__ void gxd_user_norms (const long long *Hp,
 
 // columns of row i staged per chunk (gxd_user_stage)
 #define GXD_USER_ICH 256
+// rows of B per tile at most (GXD_USER_TN)
+#define GXD_USER_TN_MAX @TN@
+// products of a chunk past which the kNN's touched pairs are not marked
+// as their terms are added (a shared atomic each): so many products touch
+// many pairs, which are then all finalized, with no walk
+#define GXD_USER_MARK (GXD_USER_TN_MAX / 4)
 
 // a chunk of cmax <= GXD_USER_ICH columns of row i from entry base: each
 // one's first entry in the tile (s_lo), a_c (s_x), f(a_c, e) (s_fx), and
@@ -684,41 +800,61 @@ __device__ __noinline__ double2 gxd_user_sum_apart (bool fixed,
 template <bool SEL>
 __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     gxd_T *C, long long *Lj, double *Ld, long long *Ln, int K,
-    int exclude_self)
+    int exclude_self, const int *ord, const double *okey)
 {
-    // fixed point: w low words, then w high words; else w doubles
+    // fixed point: w4 low words, then w4 high words (w4: w to a multiple
+    // of 4, so that 4 slots load as one vector); else w doubles
     extern __shared__ unsigned int lo [] ;
-    unsigned int *hi = lo + w ;
+    const int ww = (int) w, w4 = (ww + 3) & ~3 ;
+    unsigned int *hi = lo + w4 ;
     double *acc = (double *) lo ;
     __shared__ long long s_lo [GXD_USER_ICH] ;
     __shared__ double s_x [GXD_USER_ICH], s_fx [GXD_USER_ICH] ;
     __shared__ int s_off [GXD_USER_ICH + 1] ;
     __shared__ double s_max [32] ;
+    __shared__ int s_flags ;
+    // SEL: the slots that take a term (touched), a bit each
+    __shared__ unsigned s_tb [SEL ? GXD_USER_TN_MAX / 32 : 1] ;
     const long long i = i0 + blockIdx.x ;
-    const int tid = threadIdx.x, nt = blockDim.x, ww = (int) w ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
     const long long alo = Ap [i], ahi = Ap [i+1], nnz = ahi - alo ;
     const bool split = (sizeof (gxd_T) == 4) && (nnz < 65536) ;
-    auto zero = [&] ()
+    const double kf = (double) k * fee, sa = na [i] ;
+    // the walk's first and last keys (warp 0's, gxd_user_knn_select)
+    double wlo = 0, whi = 0 ;
+    if (SEL && ord != 0 && tid < 32) { wlo = okey [0] ; whi = okey [ww-1] ; }
+    auto zero = [&] (bool first)
     {
-        __syncthreads () ;              // the last readers done
-        for (int q = tid ; q < ww ; q += nt) ((uint2 *) lo) [q] = make_uint2 (0, 0) ;
+        if (!first) __syncthreads () ;              // the last readers done
+        for (int q = tid ; q < w4 / 2 ; q += nt) ((uint4 *) lo) [q] = make_uint4 (0, 0, 0, 0) ;
     } ;
     // how the sweep's terms are added: not at all (it finds max |g|), in
     // the split form, or as 64-bit sums; up = 2^E
     enum { GXD_MAX_ONLY, GXD_ADD_SPLIT, GXD_ADD_WIDE } ;
+    // the split sweep's flags: a term past 128 G (or NaN), a term of at
+    // least G / 4096
+    enum { GXD_FAR = 1, GXD_NEAR = 2 } ;
     int mode = GXD_MAX_ONLY, E = 0 ;
     double up = 1, G = 0 ;
-    zero () ;
+    // (s_flags is read after the stage's barriers, or where row i is empty
+    // after no flag but NEAR, which G = 0 stands for then)
+    if (tid == 0) s_flags = 0 ;
+    if (SEL) for (int u = tid ; u < (ww + 31) / 32 ; u += nt) s_tb [u] = 0 ;
+    zero (true) ;
     if (split)
     {
+        // each warp finds G alone (the same bits: max is exact), with no
+        // barrier
         const double ylo = gxd_user_unkey (~st [0]), yhi = gxd_user_unkey (st [1]) ;
-        for (long long p = alo + tid ; p < ahi ; p += nt)
+        for (long long p = alo + (tid & 31) ; p < ahi ; p += 32)
         {
             const double x = (double) Ax [p] ;
             G = fmax (G, fabs (gxd_f (x, e) - fee)
                 + fmax (fabs (gxd_f (x, ylo)), fabs (gxd_f (x, yhi)))) ;
         }
-        G = gxd_user_block_max (G, s_max) + __longlong_as_double ((long long) st [2]) ;
+        for (int off = 16 ; off > 0 ; off >>= 1)
+            G = fmax (G, __shfl_xor_sync (0xffffffffu, G, off)) ;
+        G += __longlong_as_double ((long long) st [2]) ;
         if (!((double) nnz * G <= 1.7976931348623157e308)) G = 0 ;
         E = gxd_user_exp ((double) nnz * G, 40) ;
         up = ldexp (1.0, E) ;
@@ -730,6 +866,9 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     // max |g| far from G).  One call site, so that the products' code,
     // most of the program, is compiled once.
     double mx = 0 ;
+    // the split sweep's scale was good (no block maximum needed); SEL: some
+    // chunk's products were not marked (GXD_USER_MARK)
+    bool good = false, dense = false ;
     for (int pass = 0 ; pass < 2 ; pass++)
     {
         double m = 0 ;
@@ -739,10 +878,15 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
             __syncthreads () ;          // the last chunk's readers done
             const int total = gxd_user_stage (Aj, Ax, colptr, base, cmax, e,
                 s_lo, s_x, s_fx, s_off) ;
+            // SEL: the first sweep marks the touched slots, where the
+            // chunk's products are few (the same in every thread)
+            const bool mark = SEL && pass == 0 && total <= GXD_USER_MARK ;
+            dense = dense || (SEL && pass == 0 && !mark) ;
             gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals,
                 e, fee, [&] (double g, int s) {
                     const double a = fabs (g) ;
                     m = (a <= m) ? m : ((a == a) ? a : INFINITY) ;
+                    if (mark) atomicOr (s_tb + (s >> 5), 1u << (s & 31)) ;
                     if (sizeof (gxd_T) == 4 && mode == GXD_ADD_SPLIT)
                     {
                         // t = round (g up) split: the low word of fma (g,
@@ -763,6 +907,21 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                         if (h != 0) atomicAdd (hi + s, h) ;
                     } }) ;
         }
+        if (pass == 0 && mode == GXD_ADD_SPLIT)
+        {
+            // the test below on flags, one barrier: where max |g| <= 128 G
+            // (no NaN), max |g| >= G / 4096 and nnz 128 G cannot overflow,
+            // the sweep stands and max |g| itself is not needed
+            const unsigned far = __ballot_sync (0xffffffffu, !(m <= 128 * G)) ;
+            const unsigned near = __ballot_sync (0xffffffffu, m * 4096 >= G) ;
+            if ((tid & 31) == 0 && (far | near) != 0)
+                atomicOr (&s_flags, (far ? GXD_FAR : 0) | (near ? GXD_NEAR : 0)) ;
+            __syncthreads () ;
+            const int fl = s_flags ;
+            good = !(fl & GXD_FAR) && ((fl & GXD_NEAR) || G == 0)
+                && (double) nnz * 128 * G <= 1.7976931348623157e308 ;
+            if (good) break ;
+        }
         m = gxd_user_block_max (m, s_max) ;
         if (pass == 0) mx = m ;
         if (pass == 1 || !((double) nnz * mx <= 1.7976931348623157e308)) break ;
@@ -770,7 +929,7 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         {
             if (mx <= 128 * G && mx * 4096 >= G) break ;
             E = gxd_user_exp ((double) nnz * mx, 40) ;
-            zero () ;
+            zero (false) ;
         }
         else
         {
@@ -779,10 +938,10 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         }
         up = ldexp (1.0, E) ;
     }
-    const bool fixed = ((double) nnz * mx <= 1.7976931348623157e308) ;
+    const bool fixed = good || ((double) nnz * mx <= 1.7976931348623157e308) ;
     if (!fixed)
     {
-        zero () ;
+        zero (false) ;
         __syncthreads () ;
         for (long long p = alo ; p < ahi ; p++)
         {
@@ -797,8 +956,8 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
             __syncthreads () ;
         }
     }
-    __syncthreads () ;
-    const double kf = (double) k * fee, sa = na [i], qu = ldexp (1.0, -E) ;
+    if (!good) __syncthreads () ;           // (good: after the flags' barrier)
+    const double qu = ldexp (1.0, -E) ;
     const double eta = (sizeof (gxd_T) == 8) ? 1e-12 / 8 : 1e-5 / 8 ;
     // the pair (i, j0 + jj), from its slot
     auto final_d = [&] (int jj) -> double
@@ -829,10 +988,127 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     } ;
     if constexpr (SEL)
     {
+#ifdef GXD_USER_KNN
         // (no value below a sum's own is known before its terms are)
         auto none = [] (int) -> double { return __longlong_as_double (0x7FF8000000000000LL) ; } ;
-        gxd_user_knn_select (final_d, none, i, j0, ww, Lj, Ld, Ln, K,
-            exclude_self) ;
+        // the pairs with a term (a column in common), marked as their
+        // terms were added (not where dense: no walk then), 16 slots of
+        // the bit set at h
+        auto touchedh = [&] (int h) -> unsigned
+        {
+            return (s_tb [h >> 1] >> (16 * (h & 1))) & 0xFFFFu ;
+        } ;
+        // warp 0: the tile's untouched pairs (no column in common: a sum
+        // of 0) in the order of their row term sb (ord, okey: rows of the
+        // tile sorted by (nb, row)), the K best that come before the bound
+        // (b, c) where have, sorted, into wv / wj (*nw of them, lane 0's);
+        // false where it cannot walk.  Their value kf + sa + sb never decreases as sb
+        // grows, so the walk ends at the first that cannot be listed,
+        // where final_d takes none of them by the union: kf, sa and the
+        // row terms have one sign (no cancellation), nothing nears
+        // overflow, and the fixed point's quantum is within the tolerance
+        // of the smallest.
+        auto walk = [&] (gxd_T *wv, int *wj, int have, gxd_T b, int c,
+            int *nw_out) -> bool
+        {
+            // (dense: the products were too many to mark, and touch many
+            // pairs, which the scan then takes as they lie)
+            if (ord == 0 || dense) return false ;
+            const double klo = wlo, khi = whi ;
+            const bool pos = kf >= 0 && sa >= 0 && klo >= 0 ;
+            const bool neg = kf <= 0 && sa <= 0 && khi <= 0 ;
+            const double big = fabs (kf) + fabs (sa) + fmax (fabs (klo), fabs (khi)) ;
+            const double least = fabs (kf) + fabs (sa) + (pos ? klo : -khi) ;
+            if (!(pos || neg) || !(4 * big <= 1.7976931348623157e308)
+                || (fixed && !(qu * (double) nnz <= eta * least)))
+            {
+                return false ;
+            }
+            // none where the least of their values, the first row's, comes
+            // after the bound (the bound's column is in an earlier tile)
+            int nw = 0, at = 0 ;
+            if (have && !gxd_user_order::before ((gxd_T) (kf + sa + klo + 0.0),
+                0x7fffffff, b, c))
+            {
+                *nw_out = 0 ;
+                return true ;
+            }
+            const unsigned full = 0xffffffffu ;
+            const int lane = threadIdx.x & 31 ;
+            while (at < ww)
+            {
+                const int idx = at + lane ;
+                bool cand = false ;
+                gxd_T v = 0 ;
+                int j = 0 ;
+                double key = 0 ;
+                if (idx < ww)
+                {
+                    const int jj = ord [idx] ;
+                    key = okey [idx] ;
+                    j = (int) (j0 + jj) ;
+                    cand = !((s_tb [jj >> 5] >> (jj & 31)) & 1) && !(exclude_self && j == i) ;
+                    if (cand) v = (gxd_T) final_d (jj) ;
+                }
+                // lanes past the bound: the first ends the walk
+                const unsigned past = __ballot_sync (full, cand && have
+                    && !gxd_user_order::before (v, j, b, c)) ;
+                const int end = past ? __ffs (past) - 1 : 32 ;
+                unsigned todo = __ballot_sync (full, cand) & ((end < 32) ? (1u << end) - 1 : full) ;
+                // lane 0 takes the candidates in walk order: 0 go on, 1
+                // done, 2 skip the rest of a key's rows (the same value,
+                // larger columns)
+                int act = 0 ;
+                double skip = 0 ;
+                while (todo)
+                {
+                    const int l = __ffs (todo) - 1 ;
+                    todo &= todo - 1 ;
+                    const gxd_T vl = __shfl_sync (full, v, l) ;
+                    const int jl = __shfl_sync (full, j, l) ;
+                    const double kl = __shfl_sync (full, key, l) ;
+                    if (lane != 0 || act != 0) continue ;
+                    if (nw == K && !gxd_user_order::before (vl, jl, wv [K-1], wj [K-1]))
+                    {
+                        if (gxd_user_order::key (vl) == gxd_user_order::key (wv [K-1]))
+                        {
+                            act = 2 ; skip = kl ;
+                        }
+                        else act = 1 ;
+                        continue ;
+                    }
+                    int p = (nw < K) ? nw++ : K - 1 ;
+                    while (p > 0 && gxd_user_order::before (vl, jl, wv [p-1], wj [p-1]))
+                    {
+                        wv [p] = wv [p-1] ; wj [p] = wj [p-1] ; p-- ;
+                    }
+                    wv [p] = vl ; wj [p] = jl ;
+                }
+                // (where a key's rows are skipped, the lanes up to the one
+                // past the bound are taken again after them)
+                if (act == 0 && past) act = 1 ;
+                act = __shfl_sync (full, act, 0) ;
+                if (act == 1) break ;
+                if (act == 2)
+                {
+                    // the first row past the key's rows
+                    skip = __shfl_sync (full, skip, 0) ;
+                    int lo_ = at, hi_ = ww ;
+                    while (lo_ < hi_)
+                    {
+                        const int mid = (lo_ + hi_) / 2 ;
+                        if (okey [mid] > skip) hi_ = mid ; else lo_ = mid + 1 ;
+                    }
+                    at = lo_ ;
+                }
+                else at += 32 ;
+            }
+            *nw_out = nw ;
+            return true ;
+        } ;
+        gxd_user_knn_select<true> (final_d, none, touchedh, walk, i, j0, ww,
+            Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
+#endif
     }
     else
     {
@@ -848,16 +1124,19 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
 extern "C" __global__ void __launch_bounds__ (@THREADS@, 5)
 gxd_user_rewrite (GXD_USER_REWRITE_ARGS, gxd_T *C)
 {
-    gxd_user_rewrite_body <false> (GXD_USER_REWRITE_PASS, C, 0, 0, 0, 0, 0) ;
+    gxd_user_rewrite_body <false> (GXD_USER_REWRITE_PASS, C, 0, 0, 0, 0, 0,
+        0, 0) ;
 }
 #else
-// Lj, Ld, Ln: the lists of the launch's first row
+// Lj, Ld, Ln: the lists of the launch's first row; ord, okey: the tile's
+// rows by row term (NULL: no walk)
 extern "C" __global__ void __launch_bounds__ (@THREADS@, 5)
 gxd_user_rewrite_knn (GXD_USER_REWRITE_ARGS, long long *Lj, double *Ld,
-    long long *Ln, int K, int exclude_self)
+    long long *Ln, int K, int exclude_self, const int *ord,
+    const double *okey)
 {
     gxd_user_rewrite_body <true> (GXD_USER_REWRITE_PASS, 0, Lj, Ld, Ln, K,
-        exclude_self) ;
+        exclude_self, ord, okey) ;
 }
 #endif
 #endif
@@ -998,6 +1277,7 @@ static bool kernel_source (std::string &src, const gxd_plan *P, bool knn)
     replace_all (src, "@KERNELS@", kernels) ;
     replace_all (src, "@T@", P->fp64 ? "double" : "float") ;
     replace_all (src, "@THREADS@", std::to_string (GXD_USER_THREADS)) ;
+    replace_all (src, "@TN@", std::to_string (GXD_USER_TN)) ;
     replace_all (src, "@MULT@", mult) ;
     replace_all (src, "@ADD@", add) ;
     replace_all (src, "@ID@", id) ;
@@ -1215,16 +1495,20 @@ typedef struct
     int64_t *lj, *ln ;
     double *ld ;
     int K, ex ;
+    // the rewrite's walk: tile j0's rows by row term (NULL: no walk)
+    const int32_t *ord ;
+    const double *okey ;
 }
 knn_lists ;
 
-static knn_lists lists_at (const gxd_fx_sel *S, long long r0)
+static knn_lists lists_at (const gxd_fx_sel *S, long long r0, long long j0)
 {
-    knn_lists L = { NULL, NULL, NULL, 0, 0 } ;
+    knn_lists L = { NULL, NULL, NULL, 0, 0, NULL, NULL } ;
     if (S != NULL)
     {
         L = (knn_lists) { S->lj + r0 * S->k, S->ln + r0, S->ld + r0 * S->k,
-            S->k, S->exclude_self } ;
+            S->k, S->exclude_self, S->ord ? S->ord + j0 : NULL,
+            S->okey ? S->okey + j0 : NULL } ;
     }
     return L ;
 }
@@ -1237,14 +1521,16 @@ static GrB_Info launch_rewrite (gxd_gpu_ctx *G, int64_t t, long long first,
     long long n = G->B.nrows, k = G->A.ncols ;
     double e = G->P.identity ;
     unsigned long long *st = U->trange + 3 * t ;
-    knn_lists L = lists_at (S, r0) ;
+    knn_lists L = lists_at (S, r0, j0) ;
     void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
         &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
         &U->na, &U->nb, &st, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
-        // C, or the lists
-        S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex } ;
+        // C, or the lists and the walk's order
+        S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex, &L.ord,
+        &L.okey } ;
     return gxd_nvrtc_launch (S ? U->rewrite_knn : U->rewrite, (unsigned) nr,
-        1, GXD_USER_THREADS, (unsigned) (w * sizeof (double)), s, args, msg) ;
+        1, GXD_USER_THREADS, (unsigned) ((w + 3) / 4 * 4 * sizeof (double)), s,
+        args, msg) ;
 }
 
 // gxd_user_select on rows [first, first + nr) of A and tile t of B (columns
@@ -1262,7 +1548,7 @@ static GrB_Info launch_select (gxd_gpu_ctx *G, int64_t t, long long first,
     const unsigned smem = (unsigned) (w * (sizeof (double)
         + (U->counts ? 2 : 1) * sizeof (int))
         + (use_bits ? (k + 31) / 32 * sizeof (unsigned) : 0)) ;
-    knn_lists L = lists_at (S, r0) ;
+    knn_lists L = lists_at (S, r0, j0) ;
     void *args [ ] = { &G->A.p, &G->A.j, &U->Asj, &U->Asx, &U->Ak, &G->B.p,
         &U->Bsj, &U->Bk, &U->Bk0, &U->Bc0, &G->csc [t].colptr, &G->csc [t].rows,
         &G->csc [t].vals, &first, &j0, &w, &n, &k, &use_bits, &U->fee,
@@ -1302,6 +1588,43 @@ GrB_Info gxd_user_tile (gxd_gpu_ctx *G, int64_t i0, int64_t i1, void *Ct,
             }
             GXD_GPU_TRY (launch_rewrite (G, t, first, j0, w, nr, C, NULL, 0, s, msg)) ;
         }
+    }
+cleanup:
+    return info ;
+}
+
+// the rewrite's walk keys (gxd_user_rewrite_knn): each row of B's row term
+// nb (NaN as +inf: such a key ends a walk, as gpu_knn.cu's do) and its
+// index within its tile
+__global__ void k_user_walk_keys (const double *nb, int64_t n, int64_t tn,
+    double *key, int32_t *loc)
+{
+    for (int64_t j = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; j < n ;
+        j += (int64_t) gridDim.x * blockDim.x)
+    {
+        const double v = nb [j] + 0.0 ;
+        key [j] = (v == v) ? v : HUGE_VAL ;
+        loc [j] = (int32_t) (j % tn) ;
+    }
+}
+
+bool gxd_user_walks (const gxd_gpu_ctx *G)
+{
+    return G->user.rewrite_knn != NULL ;
+}
+
+GrB_Info gxd_user_walk_keys (const gxd_gpu_ctx *G, double *key, int32_t *loc,
+    cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    const int64_t n = G->B.nrows ;
+    int64_t blocks = (n + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
+    if (blocks > GXD_USER_MAX_BLOCKS) blocks = GXD_USER_MAX_BLOCKS ;
+    if (n > 0)
+    {
+        k_user_walk_keys <<<(unsigned) blocks, GXD_USER_THREADS, 0, s>>> (
+            G->user.nb, n, G->tn, key, loc) ;
+        GXD_LAUNCH_CHECK () ;
     }
 cleanup:
     return info ;

@@ -354,6 +354,91 @@ static void unions (void **state)
     GxB_NAMM_free (&minus32) ;
 }
 
+// compiled operators for walked_untouched_rows: |x-y| in float, and
+// |x-y| + 1 (f(e,e) = 1: k f(e,e) joins every pair)
+static void absdiff_float (void *z, const void *x, const void *y)
+{
+    *(float *) z = fabsf (*(const float *) x - *(const float *) y) ;
+}
+#define ABSDIFF_FLOAT_DEFN "void t_absdiff_f (float *z, const float *x, " \
+    "const float *y) { (*z) = fabsf ((*x) - (*y)) ; }"
+static void absdiff_plus_one (void *z, const void *x, const void *y)
+{
+    *(double *) z = fabs (*(const double *) x - *(const double *) y) + 1 ;
+}
+#define ABSDIFF_PLUS_ONE_DEFN "void t_absdiff_p1 (double *z, const double *x, " \
+    "const double *y) { (*z) = fabs ((*x) - (*y)) + 1 ; }"
+static void minus_defined (void *z, const void *x, const void *y)
+{
+    *(double *) z = *(const double *) x - *(const double *) y ;
+}
+#define MINUS_DEFN "void t_minus (double *z, const double *x, " \
+    "const double *y) { (*z) = (*x) - (*y) ; }"
+
+// Rows that share no column with most others (a GPU's compiled PLUS
+// rewrite walks those by their row term and finalizes only the others):
+// 9,000 rows of B over 3,000 columns (three of the rewrite's tiles), one
+// or two entries each of 1, 2 or 3 (many rows of one row term: ties that
+// the column decides) and some empty; A its first 48 rows, itself
+// excluded or not.  Under x - y the row terms have either sign (no walk).
+static void walked_untouched_rows (void **state)
+{
+    GXT_START () ;
+    const GrB_Index n = 9000, k = 3000, m = 48 ;
+    GrB_Matrix B, A, B32, A32 ;
+    GXT_OK (GrB_Matrix_new (&B, GrB_FP64, n, k)) ;
+    for (GrB_Index j = 0 ; j < n ; j++)
+    {
+        const int e = (int) (gxt_rand () % 5) ;       // 0: empty
+        for (int q = 0 ; q < (e + 1) / 2 ; q++)
+        {
+            double v = (double) (1 + gxt_rand () % 3) ;
+            if (j % 7 == 3) v = -v ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (B, v, j, gxt_rand () % k)) ;
+        }
+    }
+    GXT_OK (GrB_Matrix_wait (B, GrB_MATERIALIZE)) ;
+    GrB_Index first [48] ;
+    for (GrB_Index i = 0 ; i < m ; i++) first [i] = i ;
+    GXT_OK (GrB_Matrix_new (&A, GrB_FP64, m, k)) ;
+    GXT_OK (GrB_Matrix_extract (A, NULL, NULL, B, first, m, GrB_ALL, k, NULL)) ;
+    GXT_OK (GrB_Matrix_new (&B32, GrB_FP32, n, k)) ;
+    GXT_OK (GrB_Matrix_new (&A32, GrB_FP32, m, k)) ;
+    GXT_OK (GrB_Matrix_assign (B32, NULL, NULL, B, GrB_ALL, n, GrB_ALL, k, NULL)) ;
+    GXT_OK (GrB_Matrix_assign (A32, NULL, NULL, A, GrB_ALL, m, GrB_ALL, k, NULL)) ;
+    struct { GxB_binary_function f ; const char *name, *defn ; bool fp32 ; }
+    ops [3] = {
+        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true },
+        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false },
+        { minus_defined, "t_minus", MINUS_DEFN, false } } ;
+    for (int o = 0 ; o < 3 ; o++)
+    {
+        GrB_Type type = ops [o].fp32 ? GrB_FP32 : GrB_FP64 ;
+        GrB_BinaryOp op ;
+        GxB_NAMM namm ;
+        GrB_Semiring s ;
+        GXT_OK (GxB_BinaryOp_new (&op, ops [o].f, type, type, type,
+            ops [o].name, ops [o].defn)) ;
+        GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s, ops [o].fp32
+            ? GrB_PLUS_MONOID_FP32 : GrB_PLUS_MONOID_FP64, namm)) ;
+        const uint64_t ks [3] = { 1, 10, 32 } ;
+        for (int q = 0 ; q < 3 ; q++)
+        {
+            char ctx [96] ;
+            snprintf (ctx, sizeof (ctx), "walked rows, %s, self %s",
+                ops [o].name, (q == 1) ? "excluded" : "kept") ;
+            check_tiles (s, type, ops [o].fp32 ? A32 : A, ops [o].fp32 ? B32 : B,
+                NULL, false, false, q == 1, ks [q], 0, false, ctx, 2) ;
+        }
+        GrB_Semiring_free (&s) ;
+        GXT_OK (GxB_NAMM_free (&namm)) ;
+        GrB_BinaryOp_free (&op) ;
+    }
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    GrB_Matrix_free (&A32) ; GrB_Matrix_free (&B32) ;
+}
+
 //------------------------------------------------------------------------------
 // the rules at the edges
 //------------------------------------------------------------------------------
@@ -595,6 +680,7 @@ int main (void)
         cmocka_unit_test (long_rows),
         cmocka_unit_test (masks),
         cmocka_unit_test (unions),
+        cmocka_unit_test (walked_untouched_rows),
         cmocka_unit_test (edges),
         cmocka_unit_test (neighbor_order),
         cmocka_unit_test (verify_catches),
