@@ -49,17 +49,20 @@
 //                the k columns (then cnt counts the common columns), with
 //   fee          f(e,e)
 // gxd_split_products sums the common columns' terms into acc (and h, cnt),
-// ending with a barrier; gxd_split_final then gives the pair of slot jj
+// ending with a barrier, and where touched is not NULL sets its bit of each
+// pair with a common column (touched zeroed by the caller before) while the
+// products stay within mark_max: it returns whether it marked them all; gxd_split_final then gives the pair of slot jj
 // (row j0 + jj of B); gxd_split_select writes every pair into C's row
 // blockIdx.x (n wide) from column j0.
 
 // all threads: the block's common columns' terms
 template <typename Op, typename T, typename I>
-__device__ __forceinline__ void gxd_split_products (const Op &op,
+__device__ __forceinline__ bool gxd_split_products (const Op &op,
     const I *Ap, const int *Aj, const int *Asj, const T *Asx,
     const I *colptr, const int *__restrict__ rows,
     const T *__restrict__ vals, long long i0, long long w, long long k,
-    bool use_bits, double *acc, int *h, int *cnt, unsigned *bits)
+    bool use_bits, double *acc, int *h, int *cnt, unsigned *bits,
+    unsigned *touched, long long mark_max)
 {
     const long long i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
@@ -84,11 +87,14 @@ __device__ __forceinline__ void gxd_split_products (const Op &op,
 
     // a's columns in key order: the common columns' terms and the prefix
     // count (a barrier per column keeps h exact)
+    long long products = 0 ;
     for (long long t = 0 ; t < deg ; t++)
     {
         const int c = Asj [alo + t] ;
         const long long lo = colptr [c], hi = colptr [c+1] ;
         if (lo == hi) continue ;            // uniform over the block
+        products += hi - lo ;
+        if (products > mark_max) touched = 0 ;
         const double x = (double) Asx [alo + t] ;
         for (long long q = lo + tid ; q < hi ; q += nt)
         {
@@ -96,9 +102,11 @@ __device__ __forceinline__ void gxd_split_products (const Op &op,
             acc [jj] = op.add (acc [jj], op.term (x, (double) __ldg (vals + q))) ;
             if constexpr (Op::counts) cnt [jj]++ ;
             if (h [jj] == t) h [jj] = (int) (t + 1) ;
+            if (touched) atomicOr (&touched [jj >> 5], 1u << (jj & 31)) ;
         }
         __syncthreads () ;
     }
+    return touched != 0 ;
 }
 
 // one thread: the pair of slot jj (row j = j0 + jj of B), after
@@ -154,7 +162,7 @@ __device__ __forceinline__ void gxd_split_select (const Op &op,
     unsigned *bits, T *C)
 {
     gxd_split_products (op, Ap, Aj, Asj, Asx, colptr, rows, vals, i0, w, k,
-        use_bits, acc, h, cnt, bits) ;
+        use_bits, acc, h, cnt, bits, (unsigned *) 0, 0) ;
     T *crow = C + (long long) blockIdx.x * n + j0 ;
     for (long long jj = threadIdx.x ; jj < w ; jj += blockDim.x)
     {

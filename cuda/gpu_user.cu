@@ -86,6 +86,13 @@ typedef short int16_t ;                 typedef unsigned short uint16_t ;
 typedef int int32_t ;                   typedef unsigned int uint32_t ;
 typedef long long int64_t ;             typedef unsigned long long uint64_t ;
 typedef @T@ gxd_T ;
+// rows of B per tile at most (GXD_USER_TN)
+#define GXD_USER_TN_MAX @TN@
+// products (of a chunk of row i's columns, or of the select's row) past
+// which the kNN's touched pairs are not marked as their terms are added (a
+// shared atomic each): so many products touch many pairs, which are then
+// all finalized, with no walk
+#define GXD_USER_MARK (GXD_USER_TN_MAX / 4)
 // before the user's text, so that no macro of theirs can change it
 #ifdef GXD_USER_SELECT
 #include "gpu_split_select.cuh"
@@ -407,6 +414,91 @@ __device__ void gxd_user_knn_select (FIN final_d, LOW lower, TOUCHH touchedh,
     gxd_user_knn_store (lv, lj, cnt, Lj, Ld, Ln, K) ;
 }
 
+// warp 0: the tile's untouched pairs (untouched (jj)) in the order of a
+// key of row j (ord, okey: the tile's rows sorted by (key, row)) on which
+// their value (jj) depends alone and never decreases as it grows; the K
+// best that come before the bound (b, c) where have, sorted, into wv / wj
+// (*nw_out of them, lane 0's).  A pair that cannot be listed ends the
+// walk: every later one comes after it.
+template <typename VAL, typename UNT>
+__device__ void gxd_user_walk (VAL value, UNT untouched, const int *ord,
+    const double *okey, int w, long long i, long long j0, int exclude_self,
+    int K, int have, gxd_T b, int c, gxd_T *wv, int *wj, int *nw_out)
+{
+    int nw = 0, at = 0 ;
+    const unsigned full = 0xffffffffu ;
+    const int lane = threadIdx.x & 31 ;
+    while (at < w)
+    {
+        const int idx = at + lane ;
+        bool cand = false ;
+        gxd_T v = 0 ;
+        int j = 0 ;
+        double key = 0 ;
+        if (idx < w)
+        {
+            const int jj = ord [idx] ;
+            key = okey [idx] ;
+            j = (int) (j0 + jj) ;
+            cand = untouched (jj) && !(exclude_self && j == i) ;
+            if (cand) v = (gxd_T) value (jj) ;
+        }
+        // lanes past the bound: the first ends the walk
+        const unsigned past = __ballot_sync (full, cand && have
+            && !gxd_user_order::before (v, j, b, c)) ;
+        const int end = past ? __ffs (past) - 1 : 32 ;
+        unsigned todo = __ballot_sync (full, cand) & ((end < 32) ? (1u << end) - 1 : full) ;
+        // lane 0 takes the candidates in walk order: 0 go on, 1
+        // done, 2 skip the rest of a key's rows (the same value,
+        // larger columns)
+        int act = 0 ;
+        double skip = 0 ;
+        while (todo)
+        {
+            const int l = __ffs (todo) - 1 ;
+            todo &= todo - 1 ;
+            const gxd_T vl = __shfl_sync (full, v, l) ;
+            const int jl = __shfl_sync (full, j, l) ;
+            const double kl = __shfl_sync (full, key, l) ;
+            if (lane != 0 || act != 0) continue ;
+            if (nw == K && !gxd_user_order::before (vl, jl, wv [K-1], wj [K-1]))
+            {
+                if (gxd_user_order::key (vl) == gxd_user_order::key (wv [K-1]))
+                {
+                    act = 2 ; skip = kl ;
+                }
+                else act = 1 ;
+                continue ;
+            }
+            int p = (nw < K) ? nw++ : K - 1 ;
+            while (p > 0 && gxd_user_order::before (vl, jl, wv [p-1], wj [p-1]))
+            {
+                wv [p] = wv [p-1] ; wj [p] = wj [p-1] ; p-- ;
+            }
+            wv [p] = vl ; wj [p] = jl ;
+        }
+        // (where a key's rows are skipped, the lanes up to the one
+        // past the bound are taken again after them)
+        if (act == 0 && past) act = 1 ;
+        act = __shfl_sync (full, act, 0) ;
+        if (act == 1) break ;
+        if (act == 2)
+        {
+            // the first row past the key's rows
+            skip = __shfl_sync (full, skip, 0) ;
+            int lo_ = at, hi_ = w ;
+            while (lo_ < hi_)
+            {
+                const int mid = (lo_ + hi_) / 2 ;
+                if (okey [mid] > skip) hi_ = mid ; else lo_ = mid + 1 ;
+            }
+            at = lo_ ;
+        }
+        else at += 32 ;
+    }
+    *nw_out = nw ;
+}
+
 #endif
 
 #ifdef GXD_USER_SELECT
@@ -463,7 +555,7 @@ template <bool COUNTS> struct gxd_user_op
 template <bool COUNTS, bool SEL>
 __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
     gxd_T *C, long long *Lj, double *Ld, long long *Ln, int K,
-    int exclude_self)
+    int exclude_self, const int *ord, const double *okey)
 {
     // launch_select's layout: the best term, h, the common columns' count
     // (COUNTS) and a's bit set
@@ -475,8 +567,13 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
     if constexpr (SEL)
     {
 #ifdef GXD_USER_KNN
-        gxd_split_products (op, Ap, Aj, Asj, Asx, colptr, rows, vals, i0, w,
-            k, use_bits != 0, acc, h, cnt, bits) ;
+        // !COUNTS: the pairs with a common column, marked (the walk's)
+        __shared__ unsigned s_tb [COUNTS ? 1 : GXD_USER_TN_MAX / 32] ;
+        __shared__ unsigned short s_q [COUNTS ? 1 : @THREADS@ / 32 * GXD_USER_KNN_QLEN] ;
+        if (!COUNTS) for (int u = threadIdx.x ; u < (w + 31) / 32 ; u += blockDim.x) s_tb [u] = 0 ;
+        const bool marked = gxd_split_products (op, Ap, Aj, Asj, Asx, colptr,
+            rows, vals, i0, w, k, use_bits != 0, acc, h, cnt, bits,
+            COUNTS ? (unsigned *) 0 : s_tb, GXD_USER_MARK) ;
         auto final_d = [&] (int jj) -> double
         {
             return gxd_split_final (op, Ap, Aj, Bp, Bsj, i0, j0 + jj, jj, k,
@@ -498,11 +595,38 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
 #endif
             return s ;
         } ;
-        // (no walk: every slot is finalized)
-        gxd_user_knn_select<false> (final_d, lower, [] (int) { return 0xFFFFu ; },
-            [] (gxd_T *, int *, int, gxd_T, int, int *) { return false ; },
-            i0 + blockIdx.x, j0, (int) w, Lj, Ld, Ln, K, exclude_self,
-            (unsigned short *) 0) ;
+        // !COUNTS: an untouched pair (no common column) is at
+        // s0 (+) Bk0 [j], with s0 (+)'s start and row i's first key, which
+        // never decreases as row j's first key grows (the walk's order,
+        // gxd_user_walk_keys; NaN, which (+) skips, as the end that leaves
+        // s0): walked, where s0 is not NaN and the products were few enough
+        // to mark (GXD_USER_MARK)
+        auto touchedh = [&] (int hh) -> unsigned
+        {
+            return (s_tb [hh >> 1] >> (16 * (hh & 1))) & 0xFFFFu ;
+        } ;
+        const long long i = i0 + blockIdx.x ;
+        double wlo = 0 ;
+        if (!COUNTS && ord != 0 && threadIdx.x < 32) wlo = okey [0] ;
+        auto walk = [&] (gxd_T *wv, int *wj, int have, gxd_T b, int c,
+            int *nw_out) -> bool
+        {
+            if (COUNTS || ord == 0 || !marked) return false ;
+            double s0 = op.id () ;
+            if (deg > 0) s0 = op.add (s0, op.a_key (alo)) ;
+            if (s0 != s0) return false ;
+            if (have && !gxd_user_order::before ((gxd_T) op.add (s0, wlo),
+                0x7fffffff, b, c))
+            {
+                *nw_out = 0 ;
+                return true ;
+            }
+            gxd_user_walk (final_d, [&] (int jj) { return !((s_tb [jj >> 5] >> (jj & 31)) & 1) ; },
+                ord, okey, (int) w, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
+            return true ;
+        } ;
+        gxd_user_knn_select<!COUNTS> (final_d, lower, touchedh, walk, i, j0,
+            (int) w, Lj, Ld, Ln, K, exclude_self, s_q) ;
 #endif
     }
     else
@@ -518,26 +642,30 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
 extern "C" __global__ void gxd_user_select (GXD_USER_SELECT_ARGS, gxd_T *C)
 {
     gxd_user_select_tile <true, false> (GXD_USER_SELECT_PASS, C, 0, 0, 0, 0,
-        0) ;
+        0, 0, 0) ;
 }
 extern "C" __global__ void gxd_user_select_nc (GXD_USER_SELECT_ARGS,
     gxd_T *C)
 {
     gxd_user_select_tile <false, false> (GXD_USER_SELECT_PASS, C, 0, 0, 0, 0,
-        0) ;
+        0, 0, 0) ;
 }
 #else
+// ord, okey: the tile's rows by first key (the _nc kernel's walk; NULL:
+// none)
 extern "C" __global__ void gxd_user_select_knn (GXD_USER_SELECT_ARGS,
-    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
+    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self,
+    const int *ord, const double *okey)
 {
     gxd_user_select_tile <true, true> (GXD_USER_SELECT_PASS, 0, Lj, Ld, Ln,
-        K, exclude_self) ;
+        K, exclude_self, 0, 0) ;
 }
 extern "C" __global__ void gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS,
-    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
+    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self,
+    const int *ord, const double *okey)
 {
     gxd_user_select_tile <false, true> (GXD_USER_SELECT_PASS, 0, Lj, Ld, Ln,
-        K, exclude_self) ;
+        K, exclude_self, ord, okey) ;
 }
 #endif
 #endif
@@ -564,12 +692,6 @@ extern "C" __global__ void gxd_user_norms (const long long *Hp,
 
 // columns of row i staged per chunk (gxd_user_stage)
 #define GXD_USER_ICH 256
-// rows of B per tile at most (GXD_USER_TN)
-#define GXD_USER_TN_MAX @TN@
-// products of a chunk past which the kNN's touched pairs are not marked
-// as their terms are added (a shared atomic each): so many products touch
-// many pairs, which are then all finalized, with no walk
-#define GXD_USER_MARK (GXD_USER_TN_MAX / 4)
 
 // a chunk of cmax <= GXD_USER_ICH columns of row i from entry base: each
 // one's first entry in the tile (s_lo), a_c (s_x), f(a_c, e) (s_fx), and
@@ -1026,84 +1148,14 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
             }
             // none where the least of their values, the first row's, comes
             // after the bound (the bound's column is in an earlier tile)
-            int nw = 0, at = 0 ;
             if (have && !gxd_user_order::before ((gxd_T) (kf + sa + klo + 0.0),
                 0x7fffffff, b, c))
             {
                 *nw_out = 0 ;
                 return true ;
             }
-            const unsigned full = 0xffffffffu ;
-            const int lane = threadIdx.x & 31 ;
-            while (at < ww)
-            {
-                const int idx = at + lane ;
-                bool cand = false ;
-                gxd_T v = 0 ;
-                int j = 0 ;
-                double key = 0 ;
-                if (idx < ww)
-                {
-                    const int jj = ord [idx] ;
-                    key = okey [idx] ;
-                    j = (int) (j0 + jj) ;
-                    cand = !((s_tb [jj >> 5] >> (jj & 31)) & 1) && !(exclude_self && j == i) ;
-                    if (cand) v = (gxd_T) final_d (jj) ;
-                }
-                // lanes past the bound: the first ends the walk
-                const unsigned past = __ballot_sync (full, cand && have
-                    && !gxd_user_order::before (v, j, b, c)) ;
-                const int end = past ? __ffs (past) - 1 : 32 ;
-                unsigned todo = __ballot_sync (full, cand) & ((end < 32) ? (1u << end) - 1 : full) ;
-                // lane 0 takes the candidates in walk order: 0 go on, 1
-                // done, 2 skip the rest of a key's rows (the same value,
-                // larger columns)
-                int act = 0 ;
-                double skip = 0 ;
-                while (todo)
-                {
-                    const int l = __ffs (todo) - 1 ;
-                    todo &= todo - 1 ;
-                    const gxd_T vl = __shfl_sync (full, v, l) ;
-                    const int jl = __shfl_sync (full, j, l) ;
-                    const double kl = __shfl_sync (full, key, l) ;
-                    if (lane != 0 || act != 0) continue ;
-                    if (nw == K && !gxd_user_order::before (vl, jl, wv [K-1], wj [K-1]))
-                    {
-                        if (gxd_user_order::key (vl) == gxd_user_order::key (wv [K-1]))
-                        {
-                            act = 2 ; skip = kl ;
-                        }
-                        else act = 1 ;
-                        continue ;
-                    }
-                    int p = (nw < K) ? nw++ : K - 1 ;
-                    while (p > 0 && gxd_user_order::before (vl, jl, wv [p-1], wj [p-1]))
-                    {
-                        wv [p] = wv [p-1] ; wj [p] = wj [p-1] ; p-- ;
-                    }
-                    wv [p] = vl ; wj [p] = jl ;
-                }
-                // (where a key's rows are skipped, the lanes up to the one
-                // past the bound are taken again after them)
-                if (act == 0 && past) act = 1 ;
-                act = __shfl_sync (full, act, 0) ;
-                if (act == 1) break ;
-                if (act == 2)
-                {
-                    // the first row past the key's rows
-                    skip = __shfl_sync (full, skip, 0) ;
-                    int lo_ = at, hi_ = ww ;
-                    while (lo_ < hi_)
-                    {
-                        const int mid = (lo_ + hi_) / 2 ;
-                        if (okey [mid] > skip) hi_ = mid ; else lo_ = mid + 1 ;
-                    }
-                    at = lo_ ;
-                }
-                else at += 32 ;
-            }
-            *nw_out = nw ;
+            gxd_user_walk (final_d, [&] (int jj) { return !((s_tb [jj >> 5] >> (jj & 31)) & 1) ; },
+                ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
             return true ;
         } ;
         gxd_user_knn_select<true> (final_d, none, touchedh, walk, i, j0, ww,
@@ -1552,8 +1604,9 @@ static GrB_Info launch_select (gxd_gpu_ctx *G, int64_t t, long long first,
     void *args [ ] = { &G->A.p, &G->A.j, &U->Asj, &U->Asx, &U->Ak, &G->B.p,
         &U->Bsj, &U->Bk, &U->Bk0, &U->Bc0, &G->csc [t].colptr, &G->csc [t].rows,
         &G->csc [t].vals, &first, &j0, &w, &n, &k, &use_bits, &U->fee,
-        // C, or the lists
-        S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex } ;
+        // C, or the lists and the walk's order
+        S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex, &L.ord,
+        &L.okey } ;
     return gxd_nvrtc_launch (S ? U->select_knn : U->select, (unsigned) nr, 1,
         GXD_USER_THREADS, smem, s, args, msg) ;
 }
@@ -1593,24 +1646,28 @@ cleanup:
     return info ;
 }
 
-// the rewrite's walk keys (gxd_user_rewrite_knn): each row of B's row term
-// nb (NaN as +inf: such a key ends a walk, as gpu_knn.cu's do) and its
-// index within its tile
+// the walk keys and each row of B's index within its tile: for the
+// rewrite (gxd_user_rewrite_knn) row j's term nb [j], NaN as +inf (the
+// rewrite does not walk a tile with such a key); for (+) = MAX or MIN
+// without f(e,e) counted (gxd_user_select_knn_nc) its first key Bk0 [j],
+// NaN (no term: (+) skips it) as the end where (+) with it leaves a value
+// as it is (nan_key)
 __global__ void k_user_walk_keys (const double *nb, int64_t n, int64_t tn,
-    double *key, int32_t *loc)
+    double nan_key, double *key, int32_t *loc)
 {
     for (int64_t j = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; j < n ;
         j += (int64_t) gridDim.x * blockDim.x)
     {
         const double v = nb [j] + 0.0 ;
-        key [j] = (v == v) ? v : HUGE_VAL ;
+        key [j] = (v == v) ? v : nan_key ;
         loc [j] = (int32_t) (j % tn) ;
     }
 }
 
 bool gxd_user_walks (const gxd_gpu_ctx *G)
 {
-    return G->user.rewrite_knn != NULL ;
+    return G->user.rewrite_knn != NULL
+        || (G->user.select_knn != NULL && !G->user.counts) ;
 }
 
 GrB_Info gxd_user_walk_keys (const gxd_gpu_ctx *G, double *key, int32_t *loc,
@@ -1622,8 +1679,10 @@ GrB_Info gxd_user_walk_keys (const gxd_gpu_ctx *G, double *key, int32_t *loc,
     if (blocks > GXD_USER_MAX_BLOCKS) blocks = GXD_USER_MAX_BLOCKS ;
     if (n > 0)
     {
+        const bool sel = G->user.select_knn != NULL ;
         k_user_walk_keys <<<(unsigned) blocks, GXD_USER_THREADS, 0, s>>> (
-            G->user.nb, n, G->tn, key, loc) ;
+            sel ? G->user.Bk0 : G->user.nb, n, G->tn,
+            (sel && G->P.add == GXD_OP_MAX) ? -HUGE_VAL : HUGE_VAL, key, loc) ;
         GXD_LAUNCH_CHECK () ;
     }
 cleanup:

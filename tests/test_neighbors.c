@@ -376,11 +376,13 @@ static void minus_defined (void *z, const void *x, const void *y)
     "const double *y) { (*z) = (*x) - (*y) ; }"
 
 // Rows that share no column with most others (a GPU's compiled PLUS
-// rewrite walks those by their row term and finalizes only the others):
+// rewrite walks those by their row term, its MAX and MIN select by their
+// first key, and both finalize only the others):
 // 9,000 rows of B over 3,000 columns (three of the rewrite's tiles), one
 // or two entries each of 1, 2 or 3 (many rows of one row term: ties that
 // the column decides) and some empty; A its first 48 rows, itself
-// excluded or not.  Under x - y the row terms have either sign (no walk).
+// excluded or not.  Under x - y the row terms have either sign (no walk
+// under PLUS; under MIN the keys are of either sign).
 static void walked_untouched_rows (void **state)
 {
     GXT_START () ;
@@ -406,12 +408,16 @@ static void walked_untouched_rows (void **state)
     GXT_OK (GrB_Matrix_new (&A32, GrB_FP32, m, k)) ;
     GXT_OK (GrB_Matrix_assign (B32, NULL, NULL, B, GrB_ALL, n, GrB_ALL, k, NULL)) ;
     GXT_OK (GrB_Matrix_assign (A32, NULL, NULL, A, GrB_ALL, m, GrB_ALL, k, NULL)) ;
-    struct { GxB_binary_function f ; const char *name, *defn ; bool fp32 ; }
-    ops [3] = {
-        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true },
-        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false },
-        { minus_defined, "t_minus", MINUS_DEFN, false } } ;
-    for (int o = 0 ; o < 3 ; o++)
+    struct { GxB_binary_function f ; const char *name, *defn ; bool fp32 ;
+        GrB_Monoid add ; }
+    ops [6] = {
+        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true, GrB_PLUS_MONOID_FP32 },
+        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false, GrB_PLUS_MONOID_FP64 },
+        { minus_defined, "t_minus", MINUS_DEFN, false, GrB_PLUS_MONOID_FP64 },
+        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true, GrB_MAX_MONOID_FP32 },
+        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false, GrB_MAX_MONOID_FP64 },
+        { minus_defined, "t_minus", MINUS_DEFN, false, GrB_MIN_MONOID_FP64 } } ;
+    for (int o = 0 ; o < 6 ; o++)
     {
         GrB_Type type = ops [o].fp32 ? GrB_FP32 : GrB_FP64 ;
         GrB_BinaryOp op ;
@@ -420,14 +426,14 @@ static void walked_untouched_rows (void **state)
         GXT_OK (GxB_BinaryOp_new (&op, ops [o].f, type, type, type,
             ops [o].name, ops [o].defn)) ;
         GXT_OK (GxB_NAMM_new (&namm, op, 0)) ;
-        GXT_OK (GxB_Semiring_new_NAMM (&s, ops [o].fp32
-            ? GrB_PLUS_MONOID_FP32 : GrB_PLUS_MONOID_FP64, namm)) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s, ops [o].add, namm)) ;
         const uint64_t ks [3] = { 1, 10, 32 } ;
         for (int q = 0 ; q < 3 ; q++)
         {
             char ctx [96] ;
-            snprintf (ctx, sizeof (ctx), "walked rows, %s, self %s",
-                ops [o].name, (q == 1) ? "excluded" : "kept") ;
+            snprintf (ctx, sizeof (ctx), "walked rows, %s, %s, self %s",
+                ops [o].name, (o < 3) ? "PLUS" : (o < 5) ? "MAX" : "MIN",
+                (q == 1) ? "excluded" : "kept") ;
             check_tiles (s, type, ops [o].fp32 ? A32 : A, ops [o].fp32 ? B32 : B,
                 NULL, false, false, q == 1, ks [q], 0, false, ctx, 2) ;
         }
