@@ -34,7 +34,10 @@
 //     telling -0 from +0 among the stored zeros;
 //   - and where A and B hold many distinct values drawn from one pool, so
 //     that equal values meet (HAMMING's counts of equal pairs), with a -0
-//     and a NaN, within 1e-12 (HAMMING exactly).
+//     and a NaN, within 1e-12 (HAMMING exactly);
+//   - the other idempotent monoids' three products (BOR, BAND of unsigned
+//     types; LOR, LAND of booleans), exactly, and taken where rows are
+//     sparse.
 
 #include "test_common.h"
 #include "oracle_internal.h"
@@ -215,6 +218,83 @@ static void unions_equal_dense_completion_exactly (void **state)
                             mo, o, id, gxt_shape_name (shapes [s])) ;
                         check_identical (D, R, t, what) ;
                         GrB_Matrix_free (&D) ;
+                        GrB_Matrix_free (&R) ;
+                    }
+                }
+            }
+            GrB_Matrix_free (&A) ;
+            GrB_Matrix_free (&B) ;
+        }
+    }
+}
+
+// the other idempotent monoids (GXO_union_idem's three products): BOR and
+// BAND of the unsigned types under MINUS (wrapping), TIMES and FIRST, and
+// LOR and LAND of booleans under NE, LAND and FIRST, identities 0 and 2
+// (true), against the definition, bit for bit.  On the wide shape (rows of
+// a few of 150-300 columns) the three products must be taken (done), on
+// the others where no pair may hold every column; GXO_union_rows must
+// agree on all.
+static void bitwise_and_logical_unions_take_three_products (void **state)
+{
+    GXT_START ( ) ;
+    const gxt_shape sh [5] = { GXT_SHAPE_WIDE, GXT_SHAPE_RANDOM,
+        GXT_SHAPE_EMPTY_ROWS, GXT_SHAPE_EXPLICIT_ZEROS, GXT_SHAPE_DENSE } ;
+    type_ops tb = { GrB_BOOL, GrB_LOR_MONOID_BOOL,
+        { GrB_LOR_MONOID_BOOL, GrB_LAND_MONOID_BOOL, NULL, NULL },
+        { GrB_NE_BOOL, GrB_LAND, GrB_FIRST_BOOL }, GrB_NE_BOOL, false, false } ;
+    for (int q = 4 ; q <= 8 ; q++)
+    {
+        // types [4..7]: the unsigned types; 8: BOOL
+        type_ops t = (q < 8) ? types [q] : tb ;
+        GrB_Monoid mons [2] = { tb.monoids [0], tb.monoids [1] } ;
+        if (q < 8)
+        {
+            const GrB_Monoid bor [4] = { GxB_BOR_UINT8_MONOID,
+                GxB_BOR_UINT16_MONOID, GxB_BOR_UINT32_MONOID,
+                GxB_BOR_UINT64_MONOID } ;
+            const GrB_Monoid band [4] = { GxB_BAND_UINT8_MONOID,
+                GxB_BAND_UINT16_MONOID, GxB_BAND_UINT32_MONOID,
+                GxB_BAND_UINT64_MONOID } ;
+            mons [0] = bor [q - 4] ;
+            mons [1] = band [q - 4] ;
+        }
+        for (int s = 0 ; s < 5 ; s++)
+        {
+            GrB_Matrix A, B ;
+            int_pair (&A, &B, (q < 8) ? &t : &types [4], sh [s]) ;
+            if (q == 8)
+            {
+                GrB_Matrix A1, B1 ;
+                gxt_convert (&A1, A, GXT_FMT_SPARSE, GrB_BOOL) ;
+                gxt_convert (&B1, B, GXT_FMT_SPARSE, GrB_BOOL) ;
+                GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+                A = A1 ; B = B1 ;
+            }
+            for (int mo = 0 ; mo < 2 ; mo++)
+            {
+                for (int o = 0 ; o < 3 ; o++)
+                {
+                    for (int e = 0 ; e < 2 ; e++)
+                    {
+                        GrB_Matrix D = NULL, D2 = NULL, R = NULL ;
+                        bool done = false ;
+                        double id = identities [e] ;
+                        GXT_OK (GXO_union_idem (&D, &done, mons [mo],
+                            t.ops [o], id, A, B)) ;
+                        GXT_OK (GXO_union_rows (&D2, mons [mo], t.ops [o], id,
+                            A, B)) ;
+                        GXT_OK (GXO_union (&R, mons [mo], t.ops [o], id, A, B)) ;
+                        char what [128] ;
+                        snprintf (what, sizeof (what), "%s: monoid %d, op %d, "
+                            "identity %g, shape %s", (q < 8) ? "BOR/BAND"
+                            : "LOR/LAND", mo, o, id, gxt_shape_name (sh [s])) ;
+                        if (sh [s] == GXT_SHAPE_WIDE && !done)
+                            GXT_FAIL ("%s: not taken by three products", what) ;
+                        if (done) check_identical (D, R, &t, what) ;
+                        check_identical (D2, R, &t, what) ;
+                        GrB_Matrix_free (&D) ;
+                        GrB_Matrix_free (&D2) ;
                         GrB_Matrix_free (&R) ;
                     }
                 }
@@ -930,6 +1010,7 @@ int main (void)
         cmocka_unit_test (union_rows_of_user_monoid_equals_dense_completion),
         cmocka_unit_test (union_rows_of_nan_terms_equal_dense_completion),
         cmocka_unit_test (chebyshev_reference_equals_dense_completion),
+        cmocka_unit_test (bitwise_and_logical_unions_take_three_products),
     } ;
     return gxt_main ("oracle_union", tests, sizeof (tests) / sizeof (tests [0])) ;
 }

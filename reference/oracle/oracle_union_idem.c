@@ -3,8 +3,10 @@
 // reference/oracle/oracle_union_idem.c: a MAX or MIN union in three products
 //------------------------------------------------------------------------------
 
-// GXO_union's definition, add_{c<k} f(a~_c, b~_c), for add a built-in MAX or
-// MIN (idempotent: x add x = x), for every row of A at once.  Where every
+// GXO_union's definition, add_{c<k} f(a~_c, b~_c), for add a built-in MAX,
+// MIN, LOR, LAND, BOR or BAND (idempotent: x add x = x, so that f(e,e) is
+// added once however many columns both rows miss), for every row of A at
+// once.  Where every
 // pair leaves a column out (|A_i| + |B_j| < k), each pair's terms are those
 // of three products, each added into D:
 //
@@ -20,14 +22,17 @@
 // rows, but GraphBLAS runs its compiled FIRST and SECOND kernels on them,
 // in parts of at most GXO_IDEM_PART entries; f itself is called for the
 // common columns only.  Where some pair may hold every column, or add is
-// another monoid, GXO_union_rows goes a row at a time.
+// another monoid (TIMES, a user's; PLUS has GXO_union_plus),
+// GXO_union_rows goes a row at a time.
 
 #include "oracle_internal.h"
 
 #define GXO_IDEM_PART (1 << 20)
 
-// is add's operator a built-in MAX or MIN?  (A monoid a library made of
-// one, as gxbdist's semirings do, is not GrB_MAX_MONOID_FP64 itself.)
+// is add's operator a built-in MAX, MIN, LOR, LAND, BOR or BAND?  (A
+// monoid a library made of one, as gxbdist's semirings do, is not
+// GrB_MAX_MONOID_FP64 itself.)  GxB_LOR_FP64 and its like are not: x LOR x
+// is 1, not x.
 static bool idempotent (GrB_Monoid add)
 {
     const GrB_BinaryOp ops [ ] =
@@ -36,7 +41,10 @@ static bool idempotent (GrB_Monoid add)
         GrB_MAX_UINT8,  GrB_MAX_UINT16, GrB_MAX_UINT32, GrB_MAX_UINT64,
         GrB_MAX_FP32,   GrB_MAX_FP64,   GrB_MIN_INT8,   GrB_MIN_INT16,
         GrB_MIN_INT32,  GrB_MIN_INT64,  GrB_MIN_UINT8,  GrB_MIN_UINT16,
-        GrB_MIN_UINT32, GrB_MIN_UINT64, GrB_MIN_FP32,   GrB_MIN_FP64
+        GrB_MIN_UINT32, GrB_MIN_UINT64, GrB_MIN_FP32,   GrB_MIN_FP64,
+        GrB_LOR,        GrB_LAND,       GrB_BOR_UINT8,  GrB_BOR_UINT16,
+        GrB_BOR_UINT32, GrB_BOR_UINT64, GrB_BAND_UINT8, GrB_BAND_UINT16,
+        GrB_BAND_UINT32, GrB_BAND_UINT64
     } ;
     GrB_BinaryOp op = NULL ;
     if (GxB_Monoid_operator (&op, add) != GrB_SUCCESS) return (false) ;
