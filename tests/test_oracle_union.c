@@ -305,6 +305,56 @@ static void bitwise_and_logical_unions_take_three_products (void **state)
     }
 }
 
+// a matrix against itself (one object): GXO_metric takes a row with itself
+// as 0 where every term f(v, v) is (GXO_zero_self), and must give what it
+// gives against a copy of itself, bit for bit: NaN where a row holds an
+// infinity or a NaN, 0 for rows of finite values, huge ones included
+static void a_matrix_against_itself_equals_against_its_copy (void **state)
+{
+    GXT_START ( ) ;
+    const GrB_Index m = 10, k = 20 ;
+    GrB_Matrix A, A2 ;
+    GXT_OK (GrB_Matrix_new (&A, GrB_FP64, m, k)) ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        for (int e = 0 ; e < 3 ; e++)
+        {
+            double v = 1 + (double) (gxt_rand ( ) % 9) ;
+            if (i == 2 && e == 1) v = INFINITY ;
+            if (i == 4 && e == 2) v = NAN ;
+            if (i == 6) v *= 1e300 ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (A, v, i, (3 * i + 5 * e) % k)) ;
+        }
+    }
+    GXT_OK (GrB_Matrix_dup (&A2, A)) ;
+    const char *names [11] = { "EUCLIDEAN", "SQEUCLIDEAN", "MANHATTAN",
+        "COSINE", "CANBERRA", "HELLINGER", "JENSEN_SHANNON", "MINKOWSKI",
+        "CORRELATION", "HAMMING", "BRAYCURTIS" } ;
+    for (int q = 0 ; q < 11 ; q++)
+    {
+        GrB_Matrix D = NULL, R = NULL ;
+        GXT_OK (GXO_metric (&D, names [q], 3, GrB_FP64, A, A)) ;
+        GXT_OK (GXO_metric (&R, names [q], 3, GrB_FP64, A, A2)) ;
+        for (GrB_Index i = 0 ; i < m ; i++)
+        {
+            for (GrB_Index j = 0 ; j < m ; j++)
+            {
+                double x = 0, y = 0 ;
+                GXT_OK (GrB_Matrix_extractElement_FP64 (&x, D, i, j)) ;
+                GXT_OK (GrB_Matrix_extractElement_FP64 (&y, R, i, j)) ;
+                if (!(x == y || (x != x && y != y)))
+                    GXT_FAIL ("%s: (%llu,%llu) is %.17g against itself, %.17g "
+                        "against its copy", names [q], (unsigned long long) i,
+                        (unsigned long long) j, x, y) ;
+            }
+        }
+        GrB_Matrix_free (&D) ;
+        GrB_Matrix_free (&R) ;
+    }
+    GrB_Matrix_free (&A) ;
+    GrB_Matrix_free (&A2) ;
+}
+
 // user operators on reals, FP64 and FP32: within rtol of max (|ref|, sum of
 // the terms' magnitudes)
 static void plus_union_of_user_operators_equals_dense_completion (void **state)
@@ -1011,6 +1061,7 @@ int main (void)
         cmocka_unit_test (union_rows_of_nan_terms_equal_dense_completion),
         cmocka_unit_test (chebyshev_reference_equals_dense_completion),
         cmocka_unit_test (bitwise_and_logical_unions_take_three_products),
+        cmocka_unit_test (a_matrix_against_itself_equals_against_its_copy),
     } ;
     return gxt_main ("oracle_union", tests, sizeof (tests) / sizeof (tests [0])) ;
 }

@@ -103,6 +103,59 @@ static void verify_passes_correct_results_of_every_metric (void **state)
     restore_settings ( ) ;
 }
 
+// A matrix against itself (one object, as a kNN graph of a set is made):
+// the reference takes a row with itself as 0 where every term f(v, v) is
+// (GXO_zero_self; test_oracle_union checks it where a term is NaN).  Rows
+// of small integers and one of values near 1e300, every metric of the
+// union sums that cancels there, FP64, verify on: the call must pass, and
+// d(i, i) is 0.
+static void verify_of_a_matrix_with_itself (void **state)
+{
+    GXT_START ( ) ;
+    GXT_OK (GxB_Distance_set_verify (true)) ;
+    const GrB_Index m = 12, k = 30 ;
+    GrB_Matrix A ;
+    GXT_OK (GrB_Matrix_new (&A, GrB_FP64, m, k)) ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        for (int e = 0 ; e < 4 ; e++)
+        {
+            double v = 1 + (double) (gxt_rand ( ) % 9) ;
+            if (i == 7) v *= 1e300 ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (A, v, i, (3 * i + 7 * e) % k)) ;
+        }
+    }
+    const char *names [8] = { "EUCLIDEAN", "SQEUCLIDEAN", "MANHATTAN",
+        "COSINE", "CANBERRA", "HELLINGER", "JENSEN_SHANNON", "MINKOWSKI" } ;
+    for (int q = 0 ; q < 8 ; q++)
+    {
+        const gxt_metric *mt = NULL ;
+        for (int i = 0 ; i < gxt_nmetrics ; i++)
+        {
+            if (strcmp (gxt_metrics [i].name, names [q]) == 0) mt = &gxt_metrics [i] ;
+        }
+        assert_non_null (mt) ;
+        GrB_Semiring s = gxt_semiring (mt, GrB_FP64) ;
+        GrB_Matrix C = NULL ;
+        GrB_Info info = gxt_distance (&C, GrB_FP64, s, A, A, NULL) ;
+        if (info != GrB_SUCCESS)
+            GXT_FAIL ("verify mode, %s of a matrix with itself: %s: \"%s\"",
+                mt->name, gxt_info_name (info), gxt_message ( )) ;
+        for (GrB_Index i = 0 ; i < m ; i++)
+        {
+            double d = -1 ;
+            GXT_OK (GrB_Matrix_extractElement_FP64 (&d, C, i, i)) ;
+            if (d != 0)
+                GXT_FAIL ("%s: d(%llu, %llu) = %.17g, not 0", mt->name,
+                    (unsigned long long) i, (unsigned long long) i, d) ;
+        }
+        gxt_semiring_free (mt, &s) ;
+        GrB_Matrix_free (&C) ;
+    }
+    GrB_Matrix_free (&A) ;
+    restore_settings ( ) ;
+}
+
 static void verify_passes_correct_masked_and_namm_results (void **state)
 {
     GXT_START ( ) ;
@@ -473,6 +526,7 @@ int main (void)
         cmocka_unit_test (verify_setting_round_trips),
         cmocka_unit_test (verify_rows_setting_round_trips_from_its_default),
         cmocka_unit_test (verify_passes_correct_results_of_every_metric),
+        cmocka_unit_test (verify_of_a_matrix_with_itself),
         cmocka_unit_test (verify_passes_correct_masked_and_namm_results),
         cmocka_unit_test (verify_catches_a_deliberately_wrong_result),
         cmocka_unit_test (fault_injection_without_verify_changes_exactly_one_entry),

@@ -396,6 +396,8 @@ typedef struct
     bool exact ;                        // no pair to do again (gxo_exact)
     bool defer ;                        // the pairs to do again left NaN,
                                         // for the caller to do (GXO_sum_rows)
+    bool same ;                         // A and B are one matrix (set by the
+                                        // caller: GXO_zero_self)
 }
 gxo_sum ;
 
@@ -504,5 +506,13 @@ gxo_product ;
 GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
     GrB_Index np) ;
+
+// zero [q] for q < np: the pair (I [q], J [q]), row i0 + I [q] of A (Ab:
+// A's rows from i0) against row J [q] of B, where A and B are one matrix,
+// is a row with itself whose union sum of f (identity e) is exactly 0:
+// f(v, v) = 0 for every value v it holds, and f(e, e) = 0
+// (oracle_pairs_at.c)
+GrB_Info GXO_zero_self (bool *zero, const GrB_Index *I, const GrB_Index *J,
+    GrB_Index np, GrB_Matrix Ab, GrB_Index i0, GrB_BinaryOp f, double e) ;
 
 #endif

@@ -124,6 +124,7 @@ typedef struct
     GrB_Matrix A0, B0 ;     // CORRELATION: the operands (FP64) before their
     moments *ma, *mb ;      // rows were standardised, their moments, and
     double *aa, *ab ;       // the moments' alpha, by row (rows_prepared)
+    bool same ;             // the caller's A and B are one matrix
 }
 work ;
 
@@ -911,10 +912,14 @@ static void finish_row (const work *w, GrB_Index i, double *x,
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     pairs_free (&P) ; (void) GXO_full_close (&F) ;                          \
-    (void) GXO_full_close (&F2) ;
+    (void) GXO_full_close (&F2) ; GrB_BinaryOp_free (&op) ; free (zero) ;   \
+    free (ZI) ; free (ZJ) ;
 
 static GrB_Info finished (block *b, const work *w)
 {
+    GrB_BinaryOp op = NULL ;
+    bool *zero = NULL ;
+    GrB_Index *ZI = NULL, *ZJ = NULL, nz = 0 ;
     // a raw sum that is the distance itself needs no pass
     if (w->id == GXO_MANHATTAN || w->id == GXO_SQEUCLIDEAN ||
         w->id == GXO_CANBERRA || w->id == GXO_CHEBYSHEV || w->id == GXO_DOT ||
@@ -957,15 +962,34 @@ static GrB_Info finished (block *b, const work *w)
     TRY (GXO_full_close (&F)) ;
     TRY (GXO_full_close (&F2)) ;
     if (P.np == 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    // the p-norms, sum_c a_c^p = M^p t, a_c = root (x~_c, y~_c)
+    gxo_opcode root = (w->id == GXO_HELLINGER) ? GXO_OP_HELLROOT
+        : (w->id == GXO_JENSEN_SHANNON) ? GXO_OP_JSROOT : GXO_OP_ABSDIFF ;
+    if (norm && w->same && w->k > 0)
+    {
+        // a row with itself whose terms are all 0 is at 0, and is not done
+        // again (every row once, in a square): moved to ZI, ZJ
+        zero = malloc (P.np * sizeof (bool)) ;
+        ZI = malloc (P.np * sizeof (GrB_Index)) ;
+        ZJ = malloc (P.np * sizeof (GrB_Index)) ;
+        CHECK (zero != NULL && ZI != NULL && ZJ != NULL, GrB_OUT_OF_MEMORY) ;
+        TRY (block_rows (b, w)) ;
+        TRY (GXO_op_new (&op, root)) ;
+        TRY (GXO_zero_self (zero, P.I, P.J, P.np, b->Ab, b->i0, op, 0)) ;
+        GrB_Index kept = 0 ;
+        for (GrB_Index q = 0 ; q < P.np ; q++)
+        {
+            if (zero [q]) { ZI [nz] = P.I [q] ; ZJ [nz] = P.J [q] ; nz++ ; }
+            else { P.I [kept] = P.I [q] ; P.J [kept] = P.J [q] ; kept++ ; }
+        }
+        P.np = kept ;
+    }
     if (corr)
     {
         TRY (centred_pairs (P.M, &P, b, w)) ;
     }
     else if (norm)
     {
-        // the p-norms, sum_c a_c^p = M^p t, a_c = root (x~_c, y~_c)
-        gxo_opcode root = (w->id == GXO_HELLINGER) ? GXO_OP_HELLROOT
-            : (w->id == GXO_JENSEN_SHANNON) ? GXO_OP_JSROOT : GXO_OP_ABSDIFF ;
         TRY (scaled (P.M, P.t, &P, b, w, root,
             (w->id == GXO_MINKOWSKI) ? w->p : 2)) ;
     }
@@ -986,6 +1010,10 @@ static GrB_Info finished (block *b, const work *w)
         x [P.I [q] * n + P.J [q]] = corr ? 0.5 * P.M [q]
             : norm ? norm_value (w, P.M [q], P.t [q])
             : braycurtis (P.M [q], P.t [q], P.M2 [q], P.t2 [q]) ;
+    }
+    for (GrB_Index q = 0 ; q < nz ; q++)
+    {
+        x [ZI [q] * n + ZJ [q]] = norm_value (w, 0, 0) ;
     }
     TRY (GXO_full_close (&F)) ;
     FREE_ALL ;
@@ -1046,6 +1074,7 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
     // that much less
     w.tau = (w.id == GXO_MINKOWSKI && p < 1) ? 1 + (GXO_METRIC_TAU - 1) * p
         : GXO_METRIC_TAU ;
+    w.same = (A == B) ;
     TRY (GXO_operands (&w.A, &w.B, type, A, B)) ;
     TRY (GrB_Matrix_nrows (&w.m, w.A)) ;
     TRY (GrB_Matrix_nrows (&w.n, w.B)) ;
@@ -1061,6 +1090,7 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
     CHECK (w.za != NULL && w.zb != NULL, GrB_OUT_OF_MEMORY) ;
     scale = scale && (w.id == GXO_DOT || w.id == GXO_KL_DIVERGENCE) ;
     TRY (prepare (&w, scale)) ;
+    for (int t = 0 ; t < w.nsum ; t++) w.sum [t].same = w.same ;
     // (a scale not prepared adds nothing to the tolerance: dot_scale)
     scale = scale && (w.prod [1].semiring != NULL) ;
     // COSINE and CORRELATION are distances between unit vectors (GXO_scale)

@@ -248,3 +248,65 @@ GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }
+
+//------------------------------------------------------------------------------
+// GXO_zero_self: the listed pairs of a row with itself whose sum is 0
+//------------------------------------------------------------------------------
+
+// Where A and B are one matrix, the pair of row i with itself has the
+// terms f(x, x) of the row's values and f(e, e) of the other columns: its
+// sum is exactly 0 where each is (a distance's terms are, for finite
+// values).  One product of those rows with themselves checks it, in place
+// of their union (GXO_pairs_at), which in a square holds every row once.
+
+#undef  FREE_ALL
+#define FREE_ALL                                                            \
+    GrB_Matrix_free (&S) ; GrB_Matrix_free (&T) ; GrB_Scalar_free (&es) ;   \
+    GrB_Scalar_free (&fee) ;                                                \
+    free (L) ; free (R) ; free (bad) ;
+
+GrB_Info GXO_zero_self (bool *zero, const GrB_Index *I, const GrB_Index *J,
+    GrB_Index np, GrB_Matrix Ab, GrB_Index i0, GrB_BinaryOp f, double e)
+{
+    GrB_Matrix S = NULL, T = NULL ;
+    GrB_Scalar es = NULL, fee = NULL ;
+    GrB_Index *L = NULL, *R = NULL, nl = 0, k, nr ;
+    bool *bad = NULL ;
+    double fee64 = 1 ;
+    for (GrB_Index q = 0 ; q < np ; q++) zero [q] = false ;
+    for (GrB_Index q = 0 ; q < np ; q++) nl += (i0 + I [q] == J [q]) ;
+    if (nl == 0) return (GrB_SUCCESS) ;
+    // f(e, e), the term of the columns the row does not hold
+    TRY (GrB_Scalar_new (&es, GrB_FP64)) ;
+    TRY (GrB_Scalar_setElement_FP64 (es, e)) ;
+    TRY (GXO_apply_scalars (&fee, &fee64, f, GrB_FP64, es, es)) ;
+    if (fee64 != 0) { FREE_ALL ; return (GrB_SUCCESS) ; }
+    // the rows' terms f(x, x), and the rows with one that is not 0 (NaN
+    // included)
+    L = malloc (nl * sizeof (GrB_Index)) ;
+    bad = calloc (nl, sizeof (bool)) ;
+    CHECK (L != NULL && bad != NULL, GrB_OUT_OF_MEMORY) ;
+    nl = 0 ;
+    for (GrB_Index q = 0 ; q < np ; q++)
+    {
+        if (i0 + I [q] == J [q]) L [nl++] = I [q] ;
+    }
+    TRY (GrB_Matrix_ncols (&k, Ab)) ;
+    TRY (stack (&S, GrB_FP64, Ab, L, nl, k)) ;
+    TRY (GrB_Matrix_new (&T, GrB_FP64, nl, k)) ;
+    TRY (GrB_Matrix_eWiseMult_BinaryOp (T, NULL, NULL, f, S, S, NULL)) ;
+    TRY (GrB_Matrix_select_FP64 (T, NULL, NULL, GrB_VALUENE_FP64, T, 0,
+        NULL)) ;
+    TRY (GrB_Matrix_nvals (&nr, T)) ;
+    R = malloc ((nr + 1) * sizeof (GrB_Index)) ;
+    CHECK (R != NULL, GrB_OUT_OF_MEMORY) ;
+    TRY (GrB_Matrix_extractTuples_FP64 (R, NULL, NULL, &nr, T)) ;
+    for (GrB_Index t = 0 ; t < nr ; t++) bad [R [t]] = true ;
+    nl = 0 ;
+    for (GrB_Index q = 0 ; q < np ; q++)
+    {
+        if (i0 + I [q] == J [q]) zero [q] = !bad [nl++] ;
+    }
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
