@@ -507,12 +507,14 @@ GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     const gxo_product *prod, const GrB_Index *I, const GrB_Index *J,
     GrB_Index np) ;
 
-// zero [q] for q < np: the pair (I [q], J [q]), row i0 + I [q] of A (Ab:
-// A's rows from i0) against row J [q] of B, where A and B are one matrix,
-// is a row with itself whose union sum of f (identity e) is exactly 0:
-// f(v, v) = 0 for every value v it holds, and f(e, e) = 0
+// Of the *np pairs (I [q], J [q]), row i0 + I [q] of A (Ab: A's rows from
+// i0) against row J [q] of B, where A and B are one matrix: those of a row
+// with itself whose union sum of f (identity e) is exactly 0, f(v, v) = 0
+// for every value v it holds and f(e, e) = 0, moved to ZI, ZJ (*nz of
+// them, room for *np), the others kept in I, J in order (*np of them)
 // (oracle_pairs_at.c)
-GrB_Info GXO_zero_self (bool *zero, const GrB_Index *I, const GrB_Index *J,
-    GrB_Index np, GrB_Matrix Ab, GrB_Index i0, GrB_BinaryOp f, double e) ;
+GrB_Info GXO_zero_self (GrB_Index *I, GrB_Index *J, GrB_Index *np,
+    GrB_Index *ZI, GrB_Index *ZJ, GrB_Index *nz, GrB_Matrix Ab, GrB_Index i0,
+    GrB_BinaryOp f, double e) ;
 
 #endif

@@ -912,13 +912,12 @@ static void finish_row (const work *w, GrB_Index i, double *x,
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     pairs_free (&P) ; (void) GXO_full_close (&F) ;                          \
-    (void) GXO_full_close (&F2) ; GrB_BinaryOp_free (&op) ; free (zero) ;   \
-    free (ZI) ; free (ZJ) ;
+    (void) GXO_full_close (&F2) ; GrB_BinaryOp_free (&op) ; free (ZI) ;     \
+    free (ZJ) ;
 
 static GrB_Info finished (block *b, const work *w)
 {
     GrB_BinaryOp op = NULL ;
-    bool *zero = NULL ;
     GrB_Index *ZI = NULL, *ZJ = NULL, nz = 0 ;
     // a raw sum that is the distance itself needs no pass
     if (w->id == GXO_MANHATTAN || w->id == GXO_SQEUCLIDEAN ||
@@ -969,20 +968,13 @@ static GrB_Info finished (block *b, const work *w)
     {
         // a row with itself whose terms are all 0 is at 0, and is not done
         // again (every row once, in a square): moved to ZI, ZJ
-        zero = malloc (P.np * sizeof (bool)) ;
         ZI = malloc (P.np * sizeof (GrB_Index)) ;
         ZJ = malloc (P.np * sizeof (GrB_Index)) ;
-        CHECK (zero != NULL && ZI != NULL && ZJ != NULL, GrB_OUT_OF_MEMORY) ;
+        CHECK (ZI != NULL && ZJ != NULL, GrB_OUT_OF_MEMORY) ;
         TRY (block_rows (b, w)) ;
         TRY (GXO_op_new (&op, root)) ;
-        TRY (GXO_zero_self (zero, P.I, P.J, P.np, b->Ab, b->i0, op, 0)) ;
-        GrB_Index kept = 0 ;
-        for (GrB_Index q = 0 ; q < P.np ; q++)
-        {
-            if (zero [q]) { ZI [nz] = P.I [q] ; ZJ [nz] = P.J [q] ; nz++ ; }
-            else { P.I [kept] = P.I [q] ; P.J [kept] = P.J [q] ; kept++ ; }
-        }
-        P.np = kept ;
+        TRY (GXO_zero_self (P.I, P.J, &P.np, ZI, ZJ, &nz, b->Ab, b->i0, op,
+            0)) ;
     }
     if (corr)
     {

@@ -265,16 +265,17 @@ GrB_Info GXO_pairs_at (GrB_Matrix D, const gxo_side *a, const gxo_side *b,
     GrB_Scalar_free (&fee) ;                                                \
     free (L) ; free (R) ; free (bad) ;
 
-GrB_Info GXO_zero_self (bool *zero, const GrB_Index *I, const GrB_Index *J,
-    GrB_Index np, GrB_Matrix Ab, GrB_Index i0, GrB_BinaryOp f, double e)
+GrB_Info GXO_zero_self (GrB_Index *I, GrB_Index *J, GrB_Index *np,
+    GrB_Index *ZI, GrB_Index *ZJ, GrB_Index *nz, GrB_Matrix Ab, GrB_Index i0,
+    GrB_BinaryOp f, double e)
 {
     GrB_Matrix S = NULL, T = NULL ;
     GrB_Scalar es = NULL, fee = NULL ;
     GrB_Index *L = NULL, *R = NULL, nl = 0, k, nr ;
     bool *bad = NULL ;
     double fee64 = 1 ;
-    for (GrB_Index q = 0 ; q < np ; q++) zero [q] = false ;
-    for (GrB_Index q = 0 ; q < np ; q++) nl += (i0 + I [q] == J [q]) ;
+    *nz = 0 ;
+    for (GrB_Index q = 0 ; q < *np ; q++) nl += (i0 + I [q] == J [q]) ;
     if (nl == 0) return (GrB_SUCCESS) ;
     // f(e, e), the term of the columns the row does not hold
     TRY (GrB_Scalar_new (&es, GrB_FP64)) ;
@@ -287,7 +288,7 @@ GrB_Info GXO_zero_self (bool *zero, const GrB_Index *I, const GrB_Index *J,
     bad = calloc (nl, sizeof (bool)) ;
     CHECK (L != NULL && bad != NULL, GrB_OUT_OF_MEMORY) ;
     nl = 0 ;
-    for (GrB_Index q = 0 ; q < np ; q++)
+    for (GrB_Index q = 0 ; q < *np ; q++)
     {
         if (i0 + I [q] == J [q]) L [nl++] = I [q] ;
     }
@@ -302,11 +303,21 @@ GrB_Info GXO_zero_self (bool *zero, const GrB_Index *I, const GrB_Index *J,
     CHECK (R != NULL, GrB_OUT_OF_MEMORY) ;
     TRY (GrB_Matrix_extractTuples_FP64 (R, NULL, NULL, &nr, T)) ;
     for (GrB_Index t = 0 ; t < nr ; t++) bad [R [t]] = true ;
+    // the pairs at 0 to ZI, ZJ; the others kept in order
+    GrB_Index kept = 0 ;
     nl = 0 ;
-    for (GrB_Index q = 0 ; q < np ; q++)
+    for (GrB_Index q = 0 ; q < *np ; q++)
     {
-        if (i0 + I [q] == J [q]) zero [q] = !bad [nl++] ;
+        if (i0 + I [q] == J [q] && !bad [nl++])
+        {
+            ZI [*nz] = I [q] ; ZJ [*nz] = J [q] ; (*nz)++ ;
+        }
+        else
+        {
+            I [kept] = I [q] ; J [kept] = J [q] ; kept++ ;
+        }
     }
+    *np = kept ;
     FREE_ALL ;
     return (GrB_SUCCESS) ;
 }

@@ -1004,7 +1004,8 @@ static GrB_Info untrusted (GrB_Index **I, GrB_Index **J, GrB_Index *np,
 }
 
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (&Ab) ; free (I) ; free (J) ; free (zero) ; \
+#define FREE_ALL GrB_Matrix_free (&Ab) ; free (I) ; free (J) ; free (ZI) ;   \
+    free (ZJ) ;                                                             \
     (void) GXO_full_close (&F) ;
 
 GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0)
@@ -1012,7 +1013,7 @@ GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0)
     GrB_Matrix Ab = NULL ;
     GrB_Index *I = NULL, *J = NULL, np = 0, mb, n ;
     gxo_full F = { NULL, NULL, 0, false } ;
-    bool *zero = NULL ;
+    GrB_Index *ZI = NULL, *ZJ = NULL, nz = 0 ;
     TRY (GrB_Matrix_nrows (&mb, C)) ;
     TRY (GXO_full_expand (C)) ;
     TRY (row_terms (C, s->ra + i0, s->rb)) ;
@@ -1035,19 +1036,14 @@ GrB_Info GXO_sum_rows (const gxo_sum *s, GrB_Matrix C, GrB_Index i0)
             // a row with itself whose terms are all 0 is 0, and is not
             // done again (every row once, in a square)
             GrB_BinaryOp f ;
-            zero = malloc (np * sizeof (bool)) ;
-            CHECK (zero != NULL, GrB_OUT_OF_MEMORY) ;
+            ZI = malloc (np * sizeof (GrB_Index)) ;
+            ZJ = malloc (np * sizeof (GrB_Index)) ;
+            CHECK (ZI != NULL && ZJ != NULL, GrB_OUT_OF_MEMORY) ;
             TRY (GxB_Semiring_multiply (&f, s->semiring)) ;
-            TRY (GXO_zero_self (zero, I, J, np, Ab, i0, f, 0)) ;
+            TRY (GXO_zero_self (I, J, &np, ZI, ZJ, &nz, Ab, i0, f, 0)) ;
             TRY (GXO_full_values (&F, &mb, &n, C)) ;
-            GrB_Index kept = 0 ;
-            for (GrB_Index q = 0 ; q < np ; q++)
-            {
-                if (zero [q]) { F.x [I [q] * n + J [q]] = 0 ; continue ; }
-                I [kept] = I [q] ; J [kept] = J [q] ; kept++ ;
-            }
+            for (GrB_Index q = 0 ; q < nz ; q++) F.x [ZI [q] * n + ZJ [q]] = 0 ;
             TRY (GXO_full_close (&F)) ;
-            np = kept ;
         }
     }
     if (np > 0 && !s->defer)
