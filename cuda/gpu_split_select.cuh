@@ -22,7 +22,8 @@
 // k_chebyshev (gpu_chebyshev.cu, compiled by nvcc) takes it, and so do a
 // user's operator's kernels (the NVRTC source of gpu_user.cu):
 // gxd_user_select, and gxd_user_select_knn, which keeps each row's k
-// nearest of gxd_split_final's pairs instead of writing them.
+// nearest of gxd_split_final's pairs instead of writing them
+// (gxd_user_select_knn_nc takes only gxd_split_b_only).
 // NVRTC reads this file's text from memory (gpu_nvrtc.cu; CMakeLists.txt
 // makes the string), with no include path: so it includes nothing and names
 // only what both compilers know (int, long long, unsigned, CUDA's
@@ -49,20 +50,18 @@
 //                the k columns (then cnt counts the common columns), with
 //   fee          f(e,e)
 // gxd_split_products sums the common columns' terms into acc (and h, cnt),
-// ending with a barrier, and where touched is not NULL sets its bit of each
-// pair with a common column (touched zeroed by the caller before) while the
-// products stay within mark_max: it returns whether it marked them all; gxd_split_final then gives the pair of slot jj
-// (row j0 + jj of B); gxd_split_select writes every pair into C's row
-// blockIdx.x (n wide) from column j0.
+// ending with a barrier; gxd_split_final then gives the pair of slot jj
+// (row j0 + jj of B), whose b-only term is gxd_split_b_only's;
+// gxd_split_select writes every pair into C's row blockIdx.x (n wide) from
+// column j0.
 
 // all threads: the block's common columns' terms
 template <typename Op, typename T, typename I>
-__device__ __forceinline__ bool gxd_split_products (const Op &op,
+__device__ __forceinline__ void gxd_split_products (const Op &op,
     const I *Ap, const int *Aj, const int *Asj, const T *Asx,
     const I *colptr, const int *__restrict__ rows,
     const T *__restrict__ vals, long long i0, long long w, long long k,
-    bool use_bits, double *acc, int *h, int *cnt, unsigned *bits,
-    unsigned *touched, long long mark_max)
+    bool use_bits, double *acc, int *h, int *cnt, unsigned *bits)
 {
     const long long i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
@@ -87,14 +86,11 @@ __device__ __forceinline__ bool gxd_split_products (const Op &op,
 
     // a's columns in key order: the common columns' terms and the prefix
     // count (a barrier per column keeps h exact)
-    long long products = 0 ;
     for (long long t = 0 ; t < deg ; t++)
     {
         const int c = Asj [alo + t] ;
         const long long lo = colptr [c], hi = colptr [c+1] ;
         if (lo == hi) continue ;            // uniform over the block
-        products += hi - lo ;
-        if (products > mark_max) touched = 0 ;
         const double x = (double) Asx [alo + t] ;
         for (long long q = lo + tid ; q < hi ; q += nt)
         {
@@ -102,31 +98,23 @@ __device__ __forceinline__ bool gxd_split_products (const Op &op,
             acc [jj] = op.add (acc [jj], op.term (x, (double) __ldg (vals + q))) ;
             if constexpr (Op::counts) cnt [jj]++ ;
             if (h [jj] == t) h [jj] = (int) (t + 1) ;
-            if (touched) atomicOr (&touched [jj >> 5], 1u << (jj & 31)) ;
         }
         __syncthreads () ;
     }
-    return touched != 0 ;
 }
 
-// one thread: the pair of slot jj (row j = j0 + jj of B), after
-// gxd_split_products
+// s (+) the b-only term of the pair (i, j): the first of b_j's columns in
+// key order that row i (its bit set, or a search of Aj) lacks.  The keys
+// come in (+)'s order, so once one leaves s as it is (bit for bit: a zero
+// of the other sign would change it), no later one can change it, and the
+// walk stops there
 template <typename Op, typename I>
-__device__ __forceinline__ double gxd_split_final (const Op &op,
-    const I *Ap, const int *Aj, const I *Bp, const int *Bsj, long long i0,
-    long long j, long long jj, long long k, bool use_bits, const double *acc,
-    const int *h, const int *cnt, const unsigned *bits)
+__device__ __forceinline__ double gxd_split_b_only (const Op &op,
+    const I *Ap, const int *Aj, const I *Bp, const int *Bsj, long long i,
+    long long j, bool use_bits, const unsigned *bits, double s)
 {
-    const long long i = i0 + blockIdx.x ;
-    const long long alo = Ap [i], ahi = Ap [i+1], deg = ahi - alo ;
+    const long long alo = Ap [i], ahi = Ap [i+1] ;
     const long long blo = Bp [j], bhi = Bp [j+1] ;
-    double s = acc [jj] ;
-    // a-only: the first of a's columns in key order that b_j lacks
-    if (h [jj] < deg) s = op.add (s, op.a_key (alo + h [jj])) ;
-    // b-only: the first of b_j's columns in key order that a lacks; the
-    // keys come in (+)'s order, so once one leaves s as it is (bit for bit:
-    // a zero of the other sign would change it), no later one can change
-    // it, and the walk stops there
     for (long long p = blo ; p < bhi ; p++)
     {
         const double kp = (p == blo) ? op.b_key0 (j, p) : op.b_key (p) ;
@@ -144,11 +132,28 @@ __device__ __forceinline__ double gxd_split_final (const Op &op,
             }
             in_a = (lo < ahi && Aj [lo] == c) ;
         }
-        if (!in_a) { s = op.add (s, kp) ; break ; }
+        if (!in_a) return op.add (s, kp) ;
     }
+    return s ;
+}
+
+// one thread: the pair of slot jj (row j = j0 + jj of B), after
+// gxd_split_products
+template <typename Op, typename I>
+__device__ __forceinline__ double gxd_split_final (const Op &op,
+    const I *Ap, const int *Aj, const I *Bp, const int *Bsj, long long i0,
+    long long j, long long jj, long long k, bool use_bits, const double *acc,
+    const int *h, const int *cnt, const unsigned *bits)
+{
+    const long long i = i0 + blockIdx.x ;
+    const long long deg = Ap [i+1] - Ap [i] ;
+    double s = acc [jj] ;
+    // a-only: the first of a's columns in key order that b_j lacks
+    if (h [jj] < deg) s = op.add (s, op.a_key (Ap [i] + h [jj])) ;
+    s = gxd_split_b_only (op, Ap, Aj, Bp, Bsj, i, j, use_bits, bits, s) ;
     if constexpr (Op::counts)
     {
-        if (deg + (bhi - blo) - cnt [jj] < k) s = op.add (s, op.fee) ;
+        if (deg + (Bp [j+1] - Bp [j]) - cnt [jj] < k) s = op.add (s, op.fee) ;
     }
     return s ;
 }
@@ -162,7 +167,7 @@ __device__ __forceinline__ void gxd_split_select (const Op &op,
     unsigned *bits, T *C)
 {
     gxd_split_products (op, Ap, Aj, Asj, Asx, colptr, rows, vals, i0, w, k,
-        use_bits, acc, h, cnt, bits, (unsigned *) 0, 0) ;
+        use_bits, acc, h, cnt, bits) ;
     T *crow = C + (long long) blockIdx.x * n + j0 ;
     for (long long jj = threadIdx.x ; jj < w ; jj += blockDim.x)
     {

@@ -31,7 +31,9 @@
 //    Max and min are exact and order free: the bits of the merge below.
 //    For GXD_gpu_knn, gxd_user_select_knn keeps each row's k nearest of the
 //    block's pairs as they are finalized (gxd_user_knn_select, as the
-//    rewrite does): no tile of distances is written.
+//    rewrite does): no tile of distances is written.  Where f(e,e) joins
+//    every pair, gxd_user_select_knn_nc takes the products as one flat
+//    list instead, as the built-in Chebyshev's kNN does.
 //  - gxd_user_pairs, every other monoid, exact mode, and masks: one thread
 //    per pair (i,j) merges the two sorted rows over the union of their
 //    columns, the NAMM identity e where one row misses a column, applying
@@ -88,10 +90,10 @@ typedef long long int64_t ;             typedef unsigned long long uint64_t ;
 typedef @T@ gxd_T ;
 // rows of B per tile at most (GXD_USER_TN)
 #define GXD_USER_TN_MAX @TN@
-// products (of a chunk of row i's columns, or of the select's row) past
-// which the kNN's touched pairs are not marked as their terms are added (a
-// shared atomic each): so many products touch many pairs, which are then
-// all finalized, with no walk
+// products of a chunk of row i's columns past which the rewrite's kNN
+// does not mark its touched pairs as their terms are added (a shared atomic
+// each): so many products touch many pairs, which are then all finalized,
+// with no walk
 #define GXD_USER_MARK (GXD_USER_TN_MAX / 4)
 // before the user's text, so that no macro of theirs can change it
 #ifdef GXD_USER_SELECT
@@ -501,6 +503,118 @@ __device__ void gxd_user_walk (VAL value, UNT untouched, const int *ord,
 
 #endif
 
+#if defined (GXD_USER_REWRITE) || defined (GXD_USER_KNN)
+// columns of row i staged per chunk (gxd_user_stage): the rewrite's, and
+// the flat select's, whose FP64 blocks then keep 4 a SM
+#define GXD_USER_ICH 256
+#define GXD_USER_SEL_ICH 128
+
+// a chunk of cmax <= ICH columns of row i from entry base (Aj,
+// Ax: A's rows, in column or in key order): each one's first entry in the
+// tile (s_lo), a_c (s_x), f(a_c, e) (s_fx, where FX), and
+// the exclusive prefix sums of their lengths in the tile (s_off [0..cmax]);
+// returns the chunk's count of products.  Ends with a barrier.
+template <int ICH, bool FX>
+__device__ int gxd_user_stage (const int *Aj, const gxd_T *Ax,
+    const long long *colptr, long long base, int cmax, double e,
+    long long *s_lo, double *s_x, double *s_fx, int *s_off)
+{
+    const int tid = threadIdx.x ;
+    for (int t = tid ; t < cmax ; t += blockDim.x)
+    {
+        const int c = Aj [base + t] ;
+        const long long lo = colptr [c] ;
+        const double x = (double) Ax [base + t] ;
+        s_lo [t] = lo ;
+        s_x [t] = x ;
+        if (FX) s_fx [t] = gxd_f (x, e) ;
+        s_off [t+1] = (int) (colptr [c+1] - lo) ;      // <= the tile's rows
+    }
+    __syncthreads () ;
+    if (tid < 32)
+    {
+        // warp 0: the prefix sums, ICH / 32 columns a lane
+        const int per = ICH / 32, first = tid * per ;
+        int local = 0 ;
+        for (int u = 0 ; u < per ; u++)
+            if (first + u < cmax) local += s_off [first + u + 1] ;
+        int inc = local ;
+        for (int off = 1 ; off < 32 ; off <<= 1)
+        {
+            const int v = __shfl_up_sync (0xffffffffu, inc, off) ;
+            if (tid >= off) inc += v ;
+        }
+        int run = inc - local ;
+        for (int u = 0 ; u < per ; u++)
+            if (first + u < cmax) { run += s_off [first + u + 1] ; s_off [first + u + 1] = run ; }
+        if (tid == 0) s_off [0] = 0 ;
+    }
+    __syncthreads () ;
+    return s_off [cmax] ;
+}
+
+// products per lane in flight together (gxd_user_products)
+#define GXD_USER_UNROLL 4
+
+// the products of a staged chunk (total of them) with the tile's rows of B
+// as one flat list, an equal run of whole steps per warp, lanes strided
+// (gpu_intersect_fx.cu's order): act (c, y, s) for each staged column c,
+// B's value y in it and its slot s, the row of B within the tile.  A lane
+// keeps its column while it stays in it, and its loads for
+// GXD_USER_UNROLL products are issued together.
+template <typename F>
+__device__ __forceinline__ void gxd_user_products (int total, int cmax,
+    const int *s_off, const long long *s_lo, const int *__restrict__ rows,
+    const gxd_T *__restrict__ vals, F act)
+{
+    constexpr int U = GXD_USER_UNROLL ;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x / 32, nw = blockDim.x / 32 ;
+    const int per = ((total + nw - 1) / nw + 32 * U - 1) / (32 * U) * (32 * U) ;
+    const int e0 = warp * per, e1 = min (total, e0 + per) ;
+    if (e0 >= e1) return ;
+    int col = 0, hi = cmax ;        // the last column with s_off [col] <= e0 + lane
+    while (col + 1 < hi)
+    {
+        const int mid = (col + hi) / 2 ;
+        if (s_off [mid] <= e0 + lane) col = mid ; else hi = mid ;
+    }
+    int nxt = s_off [col+1] ;
+    long long pb = s_lo [col] - s_off [col] ;
+    for (int eb = e0 ; eb < e1 ; eb += 32 * U)
+    {
+        long long p [U] ;
+        int c [U] ;
+        bool has [U] ;
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            const int q = eb + lane + 32 * u ;
+            has [u] = q < e1 ;
+            if (has [u])
+            {
+                while (nxt <= q) { col++ ; nxt = s_off [col+1] ; pb = s_lo [col] - s_off [col] ; }
+            }
+            p [u] = has [u] ? pb + q : 0 ;
+            c [u] = col ;
+        }
+        int j [U] ;
+        double y [U] ;
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            j [u] = has [u] ? __ldg (rows + p [u]) : 0 ;
+            y [u] = has [u] ? (double) __ldg (vals + p [u]) : 0 ;
+        }
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            if (has [u]) act (c [u], y [u], j [u]) ;
+        }
+    }
+}
+
+#endif
+
 #ifdef GXD_USER_SELECT
 // (+) = MAX or MIN: f(x,e) (left) or f(e,x) of every value, NaN with the
 // sign that sorts it last (which (+) skips, as fmax and fmin do): the keys
@@ -555,7 +669,7 @@ template <bool COUNTS> struct gxd_user_op
 template <bool COUNTS, bool SEL>
 __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
     gxd_T *C, long long *Lj, double *Ld, long long *Ln, int K,
-    int exclude_self, const int *ord, const double *okey)
+    int exclude_self)
 {
     // launch_select's layout: the best term, h, the common columns' count
     // (COUNTS) and a's bit set
@@ -567,22 +681,17 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
     if constexpr (SEL)
     {
 #ifdef GXD_USER_KNN
-        // !COUNTS: the pairs with a common column, marked (the walk's)
-        __shared__ unsigned s_tb [COUNTS ? 1 : GXD_USER_TN_MAX / 32] ;
-        __shared__ unsigned short s_q [COUNTS ? 1 : @THREADS@ / 32 * GXD_USER_KNN_QLEN] ;
-        if (!COUNTS) for (int u = threadIdx.x ; u < (w + 31) / 32 ; u += blockDim.x) s_tb [u] = 0 ;
-        const bool marked = gxd_split_products (op, Ap, Aj, Asj, Asx, colptr,
-            rows, vals, i0, w, k, use_bits != 0, acc, h, cnt, bits,
-            COUNTS ? (unsigned *) 0 : s_tb, GXD_USER_MARK) ;
+        gxd_split_products (op, Ap, Aj, Asj, Asx, colptr, rows, vals, i0, w,
+            k, use_bits != 0, acc, h, cnt, bits) ;
         auto final_d = [&] (int jj) -> double
         {
             return gxd_split_final (op, Ap, Aj, Bp, Bsj, i0, j0 + jj, jj, k,
                 use_bits != 0, acc, h, cnt, bits) ;
         } ;
         // the common columns' term and the a-only term are the pair's own:
-        // under MAX no later term lowers them; under MIN the b-only term
-        // is not below row j's first key (NaN for an empty row: no term),
-        // and f(e,e) may join
+        // under MAX no later term lowers them; under MIN neither the b-only
+        // term, not below row j's first key (NaN for an empty row: no
+        // term), nor f(e,e)
         const long long alo = Ap [i0 + blockIdx.x] ;
         const int deg = (int) (Ap [i0 + blockIdx.x + 1] - alo) ;
         auto lower = [&] (int jj) -> double
@@ -590,43 +699,14 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
             double s = acc [jj] ;
             if (h [jj] < deg) s = op.add (s, op.a_key (alo + h [jj])) ;
 #ifdef GXD_USER_MIN
-            s = op.add (s, Bk0 [j0 + jj]) ;
-            if (COUNTS) s = op.add (s, fee) ;
+            s = op.add (op.add (s, Bk0 [j0 + jj]), fee) ;
 #endif
             return s ;
         } ;
-        // !COUNTS: an untouched pair (no common column) is at
-        // s0 (+) Bk0 [j], with s0 (+)'s start and row i's first key, which
-        // never decreases as row j's first key grows (the walk's order,
-        // gxd_user_walk_keys; NaN, which (+) skips, as the end that leaves
-        // s0): walked, where s0 is not NaN and the products were few enough
-        // to mark (GXD_USER_MARK)
-        auto touchedh = [&] (int hh) -> unsigned
-        {
-            return (s_tb [hh >> 1] >> (16 * (hh & 1))) & 0xFFFFu ;
-        } ;
-        const long long i = i0 + blockIdx.x ;
-        double wlo = 0 ;
-        if (!COUNTS && ord != 0 && threadIdx.x < 32) wlo = okey [0] ;
-        auto walk = [&] (gxd_T *wv, int *wj, int have, gxd_T b, int c,
-            int *nw_out) -> bool
-        {
-            if (COUNTS || ord == 0 || !marked) return false ;
-            double s0 = op.id () ;
-            if (deg > 0) s0 = op.add (s0, op.a_key (alo)) ;
-            if (s0 != s0) return false ;
-            if (have && !gxd_user_order::before ((gxd_T) op.add (s0, wlo),
-                0x7fffffff, b, c))
-            {
-                *nw_out = 0 ;
-                return true ;
-            }
-            gxd_user_walk (final_d, [&] (int jj) { return !((s_tb [jj >> 5] >> (jj & 31)) & 1) ; },
-                ord, okey, (int) w, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
-            return true ;
-        } ;
-        gxd_user_knn_select<!COUNTS> (final_d, lower, touchedh, walk, i, j0,
-            (int) w, Lj, Ld, Ln, K, exclude_self, s_q) ;
+        auto none = [] (int) -> unsigned { return 0 ; } ;
+        auto no_walk = [] (gxd_T *, int *, int, gxd_T, int, int *) -> bool { return false ; } ;
+        gxd_user_knn_select<false> (final_d, lower, none, no_walk,
+            i0 + blockIdx.x, j0, (int) w, Lj, Ld, Ln, K, exclude_self, 0) ;
 #endif
     }
     else
@@ -636,36 +716,232 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
     }
 }
 
+#ifdef GXD_USER_KNN
+// the flat select's word (gxd_user_select_knn_nc): a value of gxd_T as a key
+// in (+)'s order, the better the larger (MIN: the complement), -0 below +0;
+// 0 is no value's (NaN has none: (+) skips it)
+template <typename T> struct gxd_user_word_of ;
+template <> struct gxd_user_word_of<float>
+{
+    typedef unsigned type ;
+    __device__ static unsigned bits (float v) { return __float_as_uint (v) ; }
+    __device__ static float value (unsigned b) { return __uint_as_float (b) ; }
+} ;
+template <> struct gxd_user_word_of<double>
+{
+    typedef unsigned long long type ;
+    __device__ static unsigned long long bits (double v)
+    {
+        return (unsigned long long) __double_as_longlong (v) ;
+    }
+    __device__ static double value (unsigned long long b)
+    {
+        return __longlong_as_double ((long long) b) ;
+    }
+} ;
+typedef gxd_user_word_of<gxd_T> gxd_user_wt ;
+typedef gxd_user_wt::type gxd_user_w ;
+#define GXD_USER_WTOP ((gxd_user_w) 1 << (8 * sizeof (gxd_user_w) - 1))
+__device__ __forceinline__ gxd_user_w gxd_user_word (gxd_T v)
+{
+    const gxd_user_w b = gxd_user_wt::bits (v) ;
+    const gxd_user_w key = (b & GXD_USER_WTOP) ? ~b : (b | GXD_USER_WTOP) ;
+#ifdef GXD_USER_MIN
+    return ~key ;
+#else
+    return key ;
+#endif
+}
+__device__ __forceinline__ gxd_T gxd_user_unword (gxd_user_w key)
+{
+#ifdef GXD_USER_MIN
+    key = ~key ;
+#endif
+    return gxd_user_wt::value ((key & GXD_USER_WTOP) ? (key & ~GXD_USER_WTOP) : ~key) ;
+}
+
+// ranks of row i's columns (in key order) a pair's mask holds one bit
+// each; the last bit stands for any later rank
+#define GXD_USER_RANKS 32
+
+// The k nearest where f(e,e) joins every pair (no counts), as the built-in
+// Chebyshev's (gpu_chebyshev_sel.cu) takes them: row i's products with the
+// tile as one flat list that the warps split evenly, with no barrier per
+// column.  Per row j of the tile a word holds the best common term
+// (gxd_user_word: max and min are exact and order free, so an atomic max
+// of the words gives the same bits every run) and a mask the ranks of row
+// i's columns in key order that row j has too.  The a-only term is the key
+// of the first rank the mask lacks (a search of row j, by Bj, where it
+// holds all of them); the b-only term is gxd_split_b_only's.  Each term is
+// rounded to gxd_T before its max: rounding is monotone, so the max of the
+// rounded terms is the rounded max, and every pair's value is the one
+// gxd_user_select_nc writes.
+//
+// A pair with no common column (mask 0) is at s0 (+) Bk0 [j], with s0
+// (+)'s start and row i's first key, which never decreases as row j's
+// first key grows (the walk's order, gxd_user_walk_keys; NaN, which (+)
+// skips, as the end that leaves s0): walked where s0 is not NaN.
+// 5 blocks per SM in FP32, as the shared memory allows (FP64: 4).
+extern "C" __global__ void __launch_bounds__ (@THREADS@, (sizeof (gxd_T) == 4) ? 5 : 4)
+gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS, long long *Lj, double *Ld,
+    long long *Ln, int K, int exclude_self, const int *ord,
+    const double *okey, const int *Bj)
+{
+    // launch_select's layout: the words, the masks (w to a multiple of 16
+    // each) and a's bit set
+    extern __shared__ uint4 s_words [] ;
+    const int ww = (int) w, w16 = (ww + 15) & ~15 ;
+    gxd_user_w *word = (gxd_user_w *) s_words ;
+    unsigned *mask = (unsigned *) (word + w16) ;
+    unsigned *bits = mask + w16 ;
+    __shared__ long long s_lo [GXD_USER_SEL_ICH] ;
+    __shared__ double s_x [GXD_USER_SEL_ICH] ;
+    __shared__ int s_off [GXD_USER_SEL_ICH + 1] ;
+    const gxd_user_op <false> op { Ak, Bk, Bk0, Bc0, fee } ;
+    const long long i = i0 + blockIdx.x ;
+    const int tid = threadIdx.x, nt = blockDim.x ;
+    const long long alo = Ap [i], ahi = Ap [i+1] ;
+    const int deg = (int) (ahi - alo) ;
+    for (int q = tid ; q < w16 * (int) (sizeof (gxd_user_w) + 4) / 16 ; q += nt)
+        s_words [q] = make_uint4 (0, 0, 0, 0) ;
+    if (use_bits) for (long long q = tid ; q < (k + 31) / 32 ; q += nt) bits [q] = 0 ;
+    __syncthreads () ;
+    if (use_bits)
+    {
+        for (long long q = alo + tid ; q < ahi ; q += nt)
+        {
+            const int c = Aj [q] ;
+            atomicOr (&bits [c >> 5], 1u << (c & 31)) ;
+        }
+    }
+    for (long long base = alo ; base < ahi ; base += GXD_USER_SEL_ICH)
+    {
+        const int cmax = (int) min ((long long) GXD_USER_SEL_ICH, ahi - base) ;
+        __syncthreads () ;          // the last chunk's readers done
+        const int total = gxd_user_stage<GXD_USER_SEL_ICH, false> (Asj, Asx,
+            colptr, base, cmax, 0, s_lo, s_x, (double *) 0, s_off) ;
+        const int r0 = (int) (base - alo) ;
+        gxd_user_products (total, cmax, s_off, s_lo, rows, vals,
+            [&] (int c, double y, int jj) {
+                const gxd_T v = (gxd_T) gxd_f (s_x [c], y) ;
+                if (v == v) atomicMax (word + jj, gxd_user_word (v)) ;
+                atomicOr (mask + jj, 1u << min (r0 + c, GXD_USER_RANKS - 1)) ;
+            }) ;
+    }
+    __syncthreads () ;
+    // s (+) the best common term and the a-only term of slot jj (row j):
+    // past the mask's ranks, row j is searched only while a key can still
+    // change s (they come in (+)'s order)
+    auto own = [&] (int jj, double s) -> double
+    {
+        const gxd_user_w wd = word [jj] ;
+        if (wd != 0) s = op.add (s, (double) gxd_user_unword (wd)) ;
+        const unsigned m = mask [jj] ;
+        if (m != 0xffffffffu)
+        {
+            const int h = __ffs (~m) - 1 ;
+            return (h < deg) ? op.add (s, op.a_key (alo + h)) : s ;
+        }
+        const long long j = j0 + jj, blo = Bp [j], bhi = Bp [j+1] ;
+        for (long long t = alo + GXD_USER_RANKS - 1 ; t < ahi ; t++)
+        {
+            const double kt = op.a_key (t), st = op.add (s, kt) ;
+            if (__double_as_longlong (st) == __double_as_longlong (s)) break ;
+            const int c = Asj [t] ;
+            long long lo = blo, hi = bhi ;
+            while (lo < hi)
+            {
+                const long long mid = (lo + hi) / 2 ;
+                if (Bj [mid] < c) lo = mid + 1 ; else hi = mid ;
+            }
+            if (lo == bhi || Bj [lo] != c) return st ;
+        }
+        return s ;
+    } ;
+    auto final_d = [&] (int jj) -> double
+    {
+        return gxd_split_b_only (op, Ap, Aj, Bp, Bsj, i, j0 + jj,
+            use_bits != 0, bits, own (jj, op.id ())) ;
+    } ;
+    // the common and a-only terms are the pair's own: under MAX no later
+    // term lowers them.  Under MIN the b-only term is not below row j's
+    // first key (NaN for an empty row: no term), and past the mask's ranks
+    // the a-only term not below the last rank's key
+    auto lower = [&] (int jj) -> double
+    {
+#ifdef GXD_USER_MIN
+        double s = op.id () ;
+        const gxd_user_w wd = word [jj] ;
+        if (wd != 0) s = op.add (s, (double) gxd_user_unword (wd)) ;
+        const unsigned m = mask [jj] ;
+        const int h = (m != 0xffffffffu) ? __ffs (~m) - 1 : GXD_USER_RANKS - 1 ;
+        if (h < deg) s = op.add (s, op.a_key (alo + h)) ;
+        return op.add (s, Bk0 [j0 + jj]) ;
+#else
+        const unsigned m = mask [jj] ;
+        if (m != 0xffffffffu) return own (jj, op.id ()) ;
+        const gxd_user_w wd = word [jj] ;
+        return (wd != 0) ? op.add (op.id (), (double) gxd_user_unword (wd)) : op.id () ;
+#endif
+    } ;
+    // the touched slots 16 h .. 16 h + 15, a bit each
+    auto touchedh = [&] (int hh) -> unsigned
+    {
+        const uint4 *m4 = (const uint4 *) (mask + 16 * hh) ;
+        unsigned t = 0 ;
+        #pragma unroll
+        for (int u = 0 ; u < 4 ; u++)
+        {
+            const uint4 q = m4 [u] ;
+            t |= ((q.x != 0) | (q.y != 0) << 1 | (q.z != 0) << 2
+                | (q.w != 0) << 3) << (4 * u) ;
+        }
+        return t ;
+    } ;
+    double wlo = 0 ;
+    if (ord != 0 && tid < 32) wlo = okey [0] ;
+    auto walk = [&] (gxd_T *wv, int *wj, int have, gxd_T b, int c,
+        int *nw_out) -> bool
+    {
+        if (ord == 0) return false ;
+        double s0 = op.id () ;
+        if (deg > 0) s0 = op.add (s0, op.a_key (alo)) ;
+        if (s0 != s0) return false ;
+        if (have && !gxd_user_order::before ((gxd_T) op.add (s0, wlo),
+            0x7fffffff, b, c))
+        {
+            *nw_out = 0 ;
+            return true ;
+        }
+        gxd_user_walk (final_d, [&] (int jj) { return mask [jj] == 0 ; },
+            ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
+        return true ;
+    } ;
+    gxd_user_knn_select<true> (final_d, lower, touchedh, walk, i, j0, ww, Lj,
+        Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
+}
+#endif
+
 // One pair of the two is compiled (GXD_USER_KNN: for GXD_gpu_knn).  Lj,
 // Ld, Ln: the lists of the launch's first row
 #ifndef GXD_USER_KNN
 extern "C" __global__ void gxd_user_select (GXD_USER_SELECT_ARGS, gxd_T *C)
 {
     gxd_user_select_tile <true, false> (GXD_USER_SELECT_PASS, C, 0, 0, 0, 0,
-        0, 0, 0) ;
+        0) ;
 }
 extern "C" __global__ void gxd_user_select_nc (GXD_USER_SELECT_ARGS,
     gxd_T *C)
 {
     gxd_user_select_tile <false, false> (GXD_USER_SELECT_PASS, C, 0, 0, 0, 0,
-        0, 0, 0) ;
+        0) ;
 }
 #else
-// ord, okey: the tile's rows by first key (the _nc kernel's walk; NULL:
-// none)
 extern "C" __global__ void gxd_user_select_knn (GXD_USER_SELECT_ARGS,
-    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self,
-    const int *ord, const double *okey)
+    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
 {
     gxd_user_select_tile <true, true> (GXD_USER_SELECT_PASS, 0, Lj, Ld, Ln,
-        K, exclude_self, 0, 0) ;
-}
-extern "C" __global__ void gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS,
-    long long *Lj, double *Ld, long long *Ln, int K, int exclude_self,
-    const int *ord, const double *okey)
-{
-    gxd_user_select_tile <false, true> (GXD_USER_SELECT_PASS, 0, Lj, Ld, Ln,
-        K, exclude_self, ord, okey) ;
+        K, exclude_self) ;
 }
 #endif
 #endif
@@ -687,111 +963,6 @@ extern "C" __global__ void gxd_user_norms (const long long *Hp,
             t += (left ? gxd_f (x, e) : gxd_f (e, x)) - fee ;
         }
         n0 [i] = t ;
-    }
-}
-
-// columns of row i staged per chunk (gxd_user_stage)
-#define GXD_USER_ICH 256
-
-// a chunk of cmax <= GXD_USER_ICH columns of row i from entry base: each
-// one's first entry in the tile (s_lo), a_c (s_x), f(a_c, e) (s_fx), and
-// the exclusive prefix sums of their lengths in the tile (s_off [0..cmax]);
-// returns the chunk's count of products.  Ends with a barrier.
-__device__ int gxd_user_stage (const int *Aj, const gxd_T *Ax,
-    const long long *colptr, long long base, int cmax, double e,
-    long long *s_lo, double *s_x, double *s_fx, int *s_off)
-{
-    const int tid = threadIdx.x ;
-    for (int t = tid ; t < cmax ; t += blockDim.x)
-    {
-        const int c = Aj [base + t] ;
-        const long long lo = colptr [c] ;
-        const double x = (double) Ax [base + t] ;
-        s_lo [t] = lo ;
-        s_x [t] = x ;
-        s_fx [t] = gxd_f (x, e) ;
-        s_off [t+1] = (int) (colptr [c+1] - lo) ;      // <= the tile's rows
-    }
-    __syncthreads () ;
-    if (tid < 32)
-    {
-        // warp 0: the prefix sums, GXD_USER_ICH / 32 columns a lane
-        const int per = GXD_USER_ICH / 32, first = tid * per ;
-        int local = 0 ;
-        for (int u = 0 ; u < per ; u++)
-            if (first + u < cmax) local += s_off [first + u + 1] ;
-        int inc = local ;
-        for (int off = 1 ; off < 32 ; off <<= 1)
-        {
-            const int v = __shfl_up_sync (0xffffffffu, inc, off) ;
-            if (tid >= off) inc += v ;
-        }
-        int run = inc - local ;
-        for (int u = 0 ; u < per ; u++)
-            if (first + u < cmax) { run += s_off [first + u + 1] ; s_off [first + u + 1] = run ; }
-        if (tid == 0) s_off [0] = 0 ;
-    }
-    __syncthreads () ;
-    return s_off [cmax] ;
-}
-
-// products per lane in flight together (gxd_user_products)
-#define GXD_USER_UNROLL 4
-
-// the products of a staged chunk (total of them) with the tile's rows of B
-// as one flat list, an equal run of whole steps per warp, lanes strided
-// (gpu_intersect_fx.cu's order): act (g, s) for each term g and its slot s,
-// the row of B within the tile.  A lane keeps its column while it stays in
-// it, and its loads for GXD_USER_UNROLL products are issued together.
-template <typename F>
-__device__ __forceinline__ void gxd_user_products (int total, int cmax,
-    const int *s_off, const long long *s_lo, const double *s_x,
-    const double *s_fx, const int *__restrict__ rows,
-    const gxd_T *__restrict__ vals, double e, double fee, F act)
-{
-    constexpr int U = GXD_USER_UNROLL ;
-    const int lane = threadIdx.x & 31, warp = threadIdx.x / 32, nw = blockDim.x / 32 ;
-    const int per = ((total + nw - 1) / nw + 32 * U - 1) / (32 * U) * (32 * U) ;
-    const int e0 = warp * per, e1 = min (total, e0 + per) ;
-    if (e0 >= e1) return ;
-    int col = 0, hi = cmax ;        // the last column with s_off [col] <= e0 + lane
-    while (col + 1 < hi)
-    {
-        const int mid = (col + hi) / 2 ;
-        if (s_off [mid] <= e0 + lane) col = mid ; else hi = mid ;
-    }
-    int nxt = s_off [col+1] ;
-    long long pb = s_lo [col] - s_off [col] ;
-    for (int eb = e0 ; eb < e1 ; eb += 32 * U)
-    {
-        long long p [U] ;
-        int c [U] ;
-        bool has [U] ;
-        #pragma unroll
-        for (int u = 0 ; u < U ; u++)
-        {
-            const int q = eb + lane + 32 * u ;
-            has [u] = q < e1 ;
-            if (has [u])
-            {
-                while (nxt <= q) { col++ ; nxt = s_off [col+1] ; pb = s_lo [col] - s_off [col] ; }
-            }
-            p [u] = has [u] ? pb + q : 0 ;
-            c [u] = col ;
-        }
-        int j [U] ;
-        double y [U] ;
-        #pragma unroll
-        for (int u = 0 ; u < U ; u++)
-        {
-            j [u] = has [u] ? __ldg (rows + p [u]) : 0 ;
-            y [u] = has [u] ? (double) __ldg (vals + p [u]) : 0 ;
-        }
-        #pragma unroll
-        for (int u = 0 ; u < U ; u++)
-        {
-            if (has [u]) act (gxd_f (s_x [c [u]], y [u]) - s_fx [c [u]] - gxd_f (e, y [u]) + fee, j [u]) ;
-        }
     }
 }
 
@@ -998,14 +1169,15 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         {
             const int cmax = (int) min ((long long) GXD_USER_ICH, ahi - base) ;
             __syncthreads () ;          // the last chunk's readers done
-            const int total = gxd_user_stage (Aj, Ax, colptr, base, cmax, e,
-                s_lo, s_x, s_fx, s_off) ;
+            const int total = gxd_user_stage<GXD_USER_ICH, true> (Aj, Ax, colptr, base,
+                cmax, e, s_lo, s_x, s_fx, s_off) ;
             // SEL: the first sweep marks the touched slots, where the
             // chunk's products are few (the same in every thread)
             const bool mark = SEL && pass == 0 && total <= GXD_USER_MARK ;
             dense = dense || (SEL && pass == 0 && !mark) ;
-            gxd_user_products (total, cmax, s_off, s_lo, s_x, s_fx, rows, vals,
-                e, fee, [&] (double g, int s) {
+            gxd_user_products (total, cmax, s_off, s_lo, rows, vals,
+                [&] (int c, double y, int s) {
+                    const double g = gxd_f (s_x [c], y) - s_fx [c] - gxd_f (e, y) + fee ;
                     const double a = fabs (g) ;
                     m = (a <= m) ? m : ((a == a) ? a : INFINITY) ;
                     if (mark) atomicOr (s_tb + (s >> 5), 1u << (s & 31)) ;
@@ -1577,9 +1749,10 @@ static GrB_Info launch_rewrite (gxd_gpu_ctx *G, int64_t t, long long first,
     void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
         &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
         &U->na, &U->nb, &st, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
-        // C, or the lists and the walk's order
+        // C, or the lists, and the walk's order and B's columns for
+        // gxd_user_select_knn_nc
         S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex, &L.ord,
-        &L.okey } ;
+        &L.okey, &G->B.j } ;
     return gxd_nvrtc_launch (S ? U->rewrite_knn : U->rewrite, (unsigned) nr,
         1, GXD_USER_THREADS, (unsigned) ((w + 3) / 4 * 4 * sizeof (double)), s,
         args, msg) ;
@@ -1595,18 +1768,22 @@ static GrB_Info launch_select (gxd_gpu_ctx *G, int64_t t, long long first,
     gxd_user_ctx *U = &G->user ;
     long long n = G->B.nrows, k = G->A.ncols ;
     int use_bits = (k <= GXD_USER_BITS) ;
-    // the best term, h, the common columns' count (where counted) and a's
-    // bit set
-    const unsigned smem = (unsigned) (w * (sizeof (double)
-        + (U->counts ? 2 : 1) * sizeof (int))
+    // the best term, h, the common columns' count (where counted), or
+    // (gxd_user_select_knn_nc) a word and a mask, w to a multiple of 16;
+    // then a's bit set
+    const bool flat = S != NULL && !U->counts ;
+    const size_t wsize = G->P.fp64 ? sizeof (double) : sizeof (float) ;
+    const unsigned smem = (unsigned) ((flat ? (w + 15) / 16 * 16 * (wsize + sizeof (int))
+        : w * (sizeof (double) + (U->counts ? 2 : 1) * sizeof (int)))
         + (use_bits ? (k + 31) / 32 * sizeof (unsigned) : 0)) ;
     knn_lists L = lists_at (S, r0, j0) ;
     void *args [ ] = { &G->A.p, &G->A.j, &U->Asj, &U->Asx, &U->Ak, &G->B.p,
         &U->Bsj, &U->Bk, &U->Bk0, &U->Bc0, &G->csc [t].colptr, &G->csc [t].rows,
         &G->csc [t].vals, &first, &j0, &w, &n, &k, &use_bits, &U->fee,
-        // C, or the lists and the walk's order
+        // C, or the lists, and the walk's order and B's columns for
+        // gxd_user_select_knn_nc
         S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex, &L.ord,
-        &L.okey } ;
+        &L.okey, &G->B.j } ;
     return gxd_nvrtc_launch (S ? U->select_knn : U->select, (unsigned) nr, 1,
         GXD_USER_THREADS, smem, s, args, msg) ;
 }

@@ -375,49 +375,39 @@ static void minus_defined (void *z, const void *x, const void *y)
 #define MINUS_DEFN "void t_minus (double *z, const double *x, " \
     "const double *y) { (*z) = (*x) - (*y) ; }"
 
-// Rows that share no column with most others (a GPU's compiled PLUS
-// rewrite walks those by their row term, its MAX and MIN select by their
-// first key, and both finalize only the others):
-// 9,000 rows of B over 3,000 columns (three of the rewrite's tiles), one
-// or two entries each of 1, 2 or 3 (many rows of one row term: ties that
-// the column decides) and some empty; A its first 48 rows, itself
-// excluded or not.  Under x - y the row terms have either sign (no walk
-// under PLUS; under MIN the keys are of either sign).
-static void walked_untouched_rows (void **state)
+// a compiled operator under a monoid, for the kNN tests below
+typedef struct
 {
-    GXT_START () ;
-    const GrB_Index n = 9000, k = 3000, m = 48 ;
-    GrB_Matrix B, A, B32, A32 ;
-    GXT_OK (GrB_Matrix_new (&B, GrB_FP64, n, k)) ;
-    for (GrB_Index j = 0 ; j < n ; j++)
-    {
-        const int e = (int) (gxt_rand () % 5) ;       // 0: empty
-        for (int q = 0 ; q < (e + 1) / 2 ; q++)
-        {
-            double v = (double) (1 + gxt_rand () % 3) ;
-            if (j % 7 == 3) v = -v ;
-            GXT_OK (GrB_Matrix_setElement_FP64 (B, v, j, gxt_rand () % k)) ;
-        }
-    }
+    GxB_binary_function f ;
+    const char *name, *defn ;
+    bool fp32 ;
+    GrB_Monoid add ;
+    const char *add_name ;
+} user_knn_op ;
+
+// each of ops on A, the first m rows of B (an FP64 matrix, freed), against
+// B, in FP32 where the op is: k = 1 (self kept), 10 (self excluded) and 32
+// (kept), every tiling; the kNN against the sorted all-pairs result, bit
+// for bit
+static void knn_of_user_ops (const user_knn_op *ops, int nops,
+    GrB_Matrix *Bh, GrB_Index m, const char *shape)
+{
+    GrB_Matrix B = *Bh, A, B32, A32 ;
+    GrB_Index n, k ;
     GXT_OK (GrB_Matrix_wait (B, GrB_MATERIALIZE)) ;
-    GrB_Index first [48] ;
+    GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+    GXT_OK (GrB_Matrix_ncols (&k, B)) ;
+    GrB_Index *first = malloc (m * sizeof (GrB_Index)) ;
+    assert_non_null (first) ;
     for (GrB_Index i = 0 ; i < m ; i++) first [i] = i ;
     GXT_OK (GrB_Matrix_new (&A, GrB_FP64, m, k)) ;
     GXT_OK (GrB_Matrix_extract (A, NULL, NULL, B, first, m, GrB_ALL, k, NULL)) ;
+    free (first) ;
     GXT_OK (GrB_Matrix_new (&B32, GrB_FP32, n, k)) ;
     GXT_OK (GrB_Matrix_new (&A32, GrB_FP32, m, k)) ;
     GXT_OK (GrB_Matrix_assign (B32, NULL, NULL, B, GrB_ALL, n, GrB_ALL, k, NULL)) ;
     GXT_OK (GrB_Matrix_assign (A32, NULL, NULL, A, GrB_ALL, m, GrB_ALL, k, NULL)) ;
-    struct { GxB_binary_function f ; const char *name, *defn ; bool fp32 ;
-        GrB_Monoid add ; }
-    ops [6] = {
-        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true, GrB_PLUS_MONOID_FP32 },
-        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false, GrB_PLUS_MONOID_FP64 },
-        { minus_defined, "t_minus", MINUS_DEFN, false, GrB_PLUS_MONOID_FP64 },
-        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true, GrB_MAX_MONOID_FP32 },
-        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false, GrB_MAX_MONOID_FP64 },
-        { minus_defined, "t_minus", MINUS_DEFN, false, GrB_MIN_MONOID_FP64 } } ;
-    for (int o = 0 ; o < 6 ; o++)
+    for (int o = 0 ; o < nops ; o++)
     {
         GrB_Type type = ops [o].fp32 ? GrB_FP32 : GrB_FP64 ;
         GrB_BinaryOp op ;
@@ -431,9 +421,8 @@ static void walked_untouched_rows (void **state)
         for (int q = 0 ; q < 3 ; q++)
         {
             char ctx [96] ;
-            snprintf (ctx, sizeof (ctx), "walked rows, %s, %s, self %s",
-                ops [o].name, (o < 3) ? "PLUS" : (o < 5) ? "MAX" : "MIN",
-                (q == 1) ? "excluded" : "kept") ;
+            snprintf (ctx, sizeof (ctx), "%s, %s, %s, self %s", shape,
+                ops [o].name, ops [o].add_name, (q == 1) ? "excluded" : "kept") ;
             check_tiles (s, type, ops [o].fp32 ? A32 : A, ops [o].fp32 ? B32 : B,
                 NULL, false, false, q == 1, ks [q], 0, false, ctx, 2) ;
         }
@@ -441,8 +430,87 @@ static void walked_untouched_rows (void **state)
         GXT_OK (GxB_NAMM_free (&namm)) ;
         GrB_BinaryOp_free (&op) ;
     }
-    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (Bh) ;
     GrB_Matrix_free (&A32) ; GrB_Matrix_free (&B32) ;
+}
+
+// Rows that share no column with most others (a GPU's compiled PLUS
+// rewrite walks those by their row term, its MAX and MIN select by their
+// first key, and both finalize only the others):
+// 9,000 rows of B over 3,000 columns (three of the rewrite's tiles), one
+// or two entries each of 1, 2 or 3 (many rows of one row term: ties that
+// the column decides) and some empty; A its first 48 rows, itself
+// excluded or not.  Under x - y the row terms have either sign (no walk
+// under PLUS; under MIN the keys are of either sign).
+static void walked_untouched_rows (void **state)
+{
+    GXT_START () ;
+    const GrB_Index n = 9000, k = 3000, m = 48 ;
+    GrB_Matrix B ;
+    GXT_OK (GrB_Matrix_new (&B, GrB_FP64, n, k)) ;
+    for (GrB_Index j = 0 ; j < n ; j++)
+    {
+        const int e = (int) (gxt_rand () % 5) ;       // 0: empty
+        for (int q = 0 ; q < (e + 1) / 2 ; q++)
+        {
+            double v = (double) (1 + gxt_rand () % 3) ;
+            if (j % 7 == 3) v = -v ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (B, v, j, gxt_rand () % k)) ;
+        }
+    }
+    const user_knn_op ops [6] = {
+        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
+          GrB_PLUS_MONOID_FP32, "PLUS" },
+        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
+          GrB_PLUS_MONOID_FP64, "PLUS" },
+        { minus_defined, "t_minus", MINUS_DEFN, false,
+          GrB_PLUS_MONOID_FP64, "PLUS" },
+        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
+          GrB_MAX_MONOID_FP32, "MAX" },
+        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
+          GrB_MAX_MONOID_FP64, "MAX" },
+        { minus_defined, "t_minus", MINUS_DEFN, false,
+          GrB_MIN_MONOID_FP64, "MIN" } } ;
+    knn_of_user_ops (ops, 6, &B, m, "walked rows") ;
+}
+
+// Long rows that share most of their columns (a GPU's compiled MAX and MIN
+// kNN mark, per pair, the ranks of row i's first 31 columns in key order
+// that row j has too, and search row j past them): 1,500 rows of B, each
+// holding 38 to 44 of 45 columns (and k = 400, so that f(e,e) joins every
+// pair), values 1 to 4 of either sign by row, some rows empty; A its first
+// 40 rows, itself excluded or not.
+static void rows_past_the_ranks (void **state)
+{
+    GXT_START () ;
+    const GrB_Index n = 1500, k = 400, m = 40, pool = 45 ;
+    GrB_Matrix B ;
+    GXT_OK (GrB_Matrix_new (&B, GrB_FP64, n, k)) ;
+    for (GrB_Index j = 0 ; j < n ; j++)
+    {
+        if (j % 11 == 5) continue ;                 // empty
+        // a run of pool - skip of the pool's columns (every third column),
+        // cyclic from off
+        const GrB_Index skip = 1 + gxt_rand () % 7, off = gxt_rand () % pool ;
+        for (GrB_Index q = 0 ; q < pool - skip ; q++)
+        {
+            double v = (double) (1 + gxt_rand () % 4) ;
+            if (j % 5 == 2) v = -v ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (B, v, j, 3 * ((off + q) % pool))) ;
+        }
+    }
+    const user_knn_op ops [5] = {
+        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
+          GrB_MAX_MONOID_FP32, "MAX" },
+        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
+          GrB_MAX_MONOID_FP64, "MAX" },
+        { minus_defined, "t_minus", MINUS_DEFN, false,
+          GrB_MAX_MONOID_FP64, "MAX" },
+        { minus_defined, "t_minus", MINUS_DEFN, false,
+          GrB_MIN_MONOID_FP64, "MIN" },
+        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
+          GrB_MIN_MONOID_FP64, "MIN" } } ;
+    knn_of_user_ops (ops, 5, &B, m, "long rows") ;
 }
 
 //------------------------------------------------------------------------------
@@ -687,6 +755,7 @@ int main (void)
         cmocka_unit_test (masks),
         cmocka_unit_test (unions),
         cmocka_unit_test (walked_untouched_rows),
+        cmocka_unit_test (rows_past_the_ranks),
         cmocka_unit_test (edges),
         cmocka_unit_test (neighbor_order),
         cmocka_unit_test (verify_catches),
