@@ -74,7 +74,7 @@
 // the kernels' source
 //------------------------------------------------------------------------------
 
-// @KERNELS@ which kernels besides gxd_user_pairs (user_kernels: fewer to
+// @KERNELS@ which kernels besides gxd_user_pairs (kernel_source: fewer to
 // compile, a shorter first call), @T@ the values' type, @DEFNS@ the user's
 // definitions, @MULT@ and @ADD@
 // the bodies of gxd_f and gxd_a, @ID@ where (+)'s fold starts, @EMPTY@
@@ -716,7 +716,7 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
     }
 }
 
-#ifdef GXD_USER_KNN
+#if defined (GXD_USER_KNN) && !defined (GXD_USER_COUNTS)
 // the flat select's word (gxd_user_select_knn_nc): a value of gxd_T as a key
 // in (+)'s order, the better the larger (MIN: the complement), -0 below +0;
 // 0 is no value's (NaN has none: (+) skips it)
@@ -922,21 +922,23 @@ gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS, long long *Lj, double *Ld,
 }
 #endif
 
-// One pair of the two is compiled (GXD_USER_KNN: for GXD_gpu_knn).  Lj,
-// Ld, Ln: the lists of the launch's first row
-#ifndef GXD_USER_KNN
+// One of the four is compiled, as GXD_USER_KNN (for GXD_gpu_knn) and
+// GXD_USER_COUNTS say (a shorter first call).  Lj, Ld, Ln: the lists of
+// the launch's first row
+#if !defined (GXD_USER_KNN) && defined (GXD_USER_COUNTS)
 extern "C" __global__ void gxd_user_select (GXD_USER_SELECT_ARGS, gxd_T *C)
 {
     gxd_user_select_tile <true, false> (GXD_USER_SELECT_PASS, C, 0, 0, 0, 0,
         0) ;
 }
+#elif !defined (GXD_USER_KNN)
 extern "C" __global__ void gxd_user_select_nc (GXD_USER_SELECT_ARGS,
     gxd_T *C)
 {
     gxd_user_select_tile <false, false> (GXD_USER_SELECT_PASS, C, 0, 0, 0, 0,
         0) ;
 }
-#else
+#elif defined (GXD_USER_COUNTS)
 extern "C" __global__ void gxd_user_select_knn (GXD_USER_SELECT_ARGS,
     long long *Lj, double *Ld, long long *Ln, int K, int exclude_self)
 {
@@ -1433,7 +1435,10 @@ static std::string double_literal (double x)
 
 // knn: the rewrite's or the select's kernels for GXD_gpu_knn
 // (gxd_user_rewrite_knn, gxd_user_select_knn) instead of the all-pairs ones
-static bool kernel_source (std::string &src, const gxd_plan *P, bool knn)
+// the program of plan P: its kernels for GXD_gpu_knn where knn, else for
+// all pairs; counts: whether a select counts f(e,e) (max_degree)
+static bool kernel_source (std::string &src, const gxd_plan *P, bool knn,
+    bool counts)
 {
     std::string defns, mult, add, id, fold ;
     if (P->mult == GXD_OP_USER)
@@ -1497,6 +1502,7 @@ static bool kernel_source (std::string &src, const gxd_plan *P, bool knn)
     std::string kernels = user_select_ok (P) ? "#define GXD_USER_SELECT\n"
         : user_rewrite_ok (P) ? "#define GXD_USER_REWRITE\n" : "" ;
     if (user_select_ok (P) && P->add == GXD_OP_MIN) kernels += "#define GXD_USER_MIN\n" ;
+    if (user_select_ok (P) && counts) kernels += "#define GXD_USER_COUNTS\n" ;
     if (knn && !kernels.empty ()) kernels += "#define GXD_USER_KNN\n" ;
     replace_all (src, "@KERNELS@", kernels) ;
     replace_all (src, "@T@", P->fp64 ? "double" : "float") ;
@@ -1665,7 +1671,9 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     // GXD_gpu_knn's selection inside the rewrite or the select
     // (gxd_user_knn_ok)
     const bool knn = G->knn && A->ncols > 0 && n < INT32_MAX ;
-    if (!kernel_source (src, P, knn))
+    // f(e,e) is counted only where two rows may hold every column
+    U->counts = (max_degree (A) + max_degree (B) >= A->ncols) ;
+    if (!kernel_source (src, P, knn, U->counts))
     {
         return gxd_fail (GrB_INVALID_VALUE, msg, "no GPU code for this plan") ;
     }
@@ -1674,8 +1682,6 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
     U->tau = P->fp64 ? GXD_TAU_FP64 : GXD_TAU_FP32 ;
     if (user_select_ok (P) && G->A.nnz < INT32_MAX && G->B.nnz < INT32_MAX)
     {
-        // f(e,e) is counted only where two rows may hold every column
-        U->counts = (max_degree (A) + max_degree (B) >= A->ncols) ;
         const char *name = knn ? (U->counts ? "gxd_user_select_knn"
             : "gxd_user_select_knn_nc") : (U->counts ? "gxd_user_select"
             : "gxd_user_select_nc") ;
@@ -1749,10 +1755,9 @@ static GrB_Info launch_rewrite (gxd_gpu_ctx *G, int64_t t, long long first,
     void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
         &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
         &U->na, &U->nb, &st, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
-        // C, or the lists, and the walk's order and B's columns for
-        // gxd_user_select_knn_nc
+        // C, or the lists and the walk's order
         S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex, &L.ord,
-        &L.okey, &G->B.j } ;
+        &L.okey } ;
     return gxd_nvrtc_launch (S ? U->rewrite_knn : U->rewrite, (unsigned) nr,
         1, GXD_USER_THREADS, (unsigned) ((w + 3) / 4 * 4 * sizeof (double)), s,
         args, msg) ;
@@ -1912,7 +1917,9 @@ extern "C" GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A,
     const int32_t *Prow = NULL, *Pj = NULL ;
     memset (&dA, 0, sizeof (dA)) ; memset (&dB, 0, sizeof (dB)) ;
     memset (&dM, 0, sizeof (dM)) ;
-    if (!kernel_source (src, P, false))
+    // (the program of all pairs that count f(e,e), which holds
+    // gxd_user_pairs too)
+    if (!kernel_source (src, P, false, true))
     {
         return gxd_fail (GrB_INVALID_VALUE, msg, "no GPU code for this plan") ;
     }
