@@ -250,9 +250,40 @@ __device__ __forceinline__ void gxd_user_knn_scan (int w, unsigned short *q,
     if (lane < queued) pass (q [lane]) ;
 }
 
+// row i's K best so far and the bound (gxd_user_knn_begin's), then the
+// list of gxd_user_knn_select
+struct gxd_user_klist
+{
+    gxd_T v [GXD_USER_KNN_CAP] ;
+    int j [GXD_USER_KNN_CAP] ;
+    gxd_T bv ;
+    int bj, bok, cnt, walked, c0 ;
+} ;
+
+// L from row blockIdx.x's lists (Lj, Ld, Ln, sorted by gxd_user_order), at
+// the kernel's start: their loads then wait on nothing, and the barriers
+// before gxd_user_knn_select publish them
+__device__ __forceinline__ void gxd_user_knn_begin (gxd_user_klist &L,
+    const long long *Lj, const double *Ld, const long long *Ln, int K)
+{
+    const long long r = blockIdx.x ;
+    // (entries past the row's count are read, not used)
+    for (int u = threadIdx.x ; u < K ; u += blockDim.x)
+    {
+        L.v [u] = (gxd_T) Ld [r*K + u] ; L.j [u] = (int) Lj [r*K + u] ;
+    }
+    if (threadIdx.x == 0)
+    {
+        const int c0 = (int) Ln [r] ;
+        L.c0 = L.cnt = c0 ;
+        L.walked = 0 ;
+        L.bok = (c0 == K) ;
+        L.bv = (gxd_T) Ld [r*K + K-1] ; L.bj = (int) Lj [r*K + K-1] ;
+    }
+}
+
 // The block's (row i's) pairs with the tile [j0, j0 + w), final_d (jj) each,
-// merged into row i's K best so far (Lj, Ld, Ln at row blockIdx.x, sorted
-// by gxd_user_order), as gpu_knn.cu's filter selects from a tile of
+// merged into row i's K best so far (L, from gxd_user_knn_begin), as gpu_knn.cu's filter selects from a tile of
 // distances: a bound (the K-th best so far, or of a sample of the tile's
 // pairs where fewer than K are known) drops almost every pair with one
 // comparison, and the few that pass are listed and cut to the K best.
@@ -268,29 +299,14 @@ __device__ __forceinline__ void gxd_user_knn_scan (int w, unsigned short *q,
 // in q, @THREADS@ / 32 * GXD_USER_KNN_QLEN entries.
 template <bool WALK, typename FIN, typename LOW, typename TOUCHH,
     typename WALKER>
-__device__ void gxd_user_knn_select (FIN final_d, LOW lower, TOUCHH touchedh,
-    WALKER walk, long long i, long long j0, int w, long long *Lj,
-    double *Ld, long long *Ln, int K, int exclude_self, unsigned short *q)
+__device__ void gxd_user_knn_select (gxd_user_klist &L, FIN final_d,
+    LOW lower, TOUCHH touchedh, WALKER walk, long long i, long long j0,
+    int w, long long *Lj, double *Ld, long long *Ln, int K,
+    int exclude_self, unsigned short *q)
 {
-    __shared__ gxd_T lv [GXD_USER_KNN_CAP] ;
-    __shared__ int lj [GXD_USER_KNN_CAP] ;
-    __shared__ gxd_T bv ;
-    __shared__ int bj, bok, cnt, walked ;
-    const int tid = threadIdx.x, nt = blockDim.x ;
-    const long long r = blockIdx.x ;
-    const int c0 = (int) Ln [r] ;
-    for (int u = tid ; u < c0 ; u += nt)
-    {
-        lv [u] = (gxd_T) Ld [r*K + u] ; lj [u] = (int) Lj [r*K + u] ;
-    }
-    if (tid == 0)
-    {
-        cnt = c0 ;
-        walked = 0 ;
-        bok = (c0 == K) ;
-        if (bok) { bv = (gxd_T) Ld [r*K + K-1] ; bj = (int) Lj [r*K + K-1] ; }
-    }
-    __syncthreads () ;
+    gxd_T *lv = L.v, &bv = L.bv ;
+    int *lj = L.j, &bj = L.bj, &bok = L.bok, &cnt = L.cnt, &walked = L.walked ;
+    const int tid = threadIdx.x, nt = blockDim.x, c0 = L.c0 ;
     if constexpr (WALK)
     {
         if (tid < 32)
@@ -681,6 +697,8 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
     if constexpr (SEL)
     {
 #ifdef GXD_USER_KNN
+        __shared__ gxd_user_klist s_kl ;
+        gxd_user_knn_begin (s_kl, Lj, Ld, Ln, K) ;
         gxd_split_products (op, Ap, Aj, Asj, Asx, colptr, rows, vals, i0, w,
             k, use_bits != 0, acc, h, cnt, bits) ;
         auto final_d = [&] (int jj) -> double
@@ -705,7 +723,7 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
         } ;
         auto none = [] (int) -> unsigned { return 0 ; } ;
         auto no_walk = [] (gxd_T *, int *, int, gxd_T, int, int *) -> bool { return false ; } ;
-        gxd_user_knn_select<false> (final_d, lower, none, no_walk,
+        gxd_user_knn_select<false> (s_kl, final_d, lower, none, no_walk,
             i0 + blockIdx.x, j0, (int) w, Lj, Ld, Ln, K, exclude_self, 0) ;
 #endif
     }
@@ -797,6 +815,8 @@ gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS, long long *Lj, double *Ld,
     __shared__ long long s_lo [GXD_USER_SEL_ICH] ;
     __shared__ double s_x [GXD_USER_SEL_ICH] ;
     __shared__ int s_off [GXD_USER_SEL_ICH + 1] ;
+    __shared__ gxd_user_klist s_kl ;
+    gxd_user_knn_begin (s_kl, Lj, Ld, Ln, K) ;
     const gxd_user_op <false> op { Ak, Bk, Bk0, Bc0, fee } ;
     const long long i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
@@ -917,8 +937,8 @@ gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS, long long *Lj, double *Ld,
             ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
         return true ;
     } ;
-    gxd_user_knn_select<true> (final_d, lower, touchedh, walk, i, j0, ww, Lj,
-        Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
+    gxd_user_knn_select<true> (s_kl, final_d, lower, touchedh, walk, i, j0,
+        ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
 }
 #endif
 
@@ -1110,6 +1130,10 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     __shared__ int s_flags ;
     // SEL: the slots that take a term (touched), a bit each
     __shared__ unsigned s_tb [SEL ? GXD_USER_TN_MAX / 32 : 1] ;
+#ifdef GXD_USER_KNN
+    __shared__ gxd_user_klist s_kl ;
+    if constexpr (SEL) gxd_user_knn_begin (s_kl, Lj, Ld, Ln, K) ;
+#endif
     const long long i = i0 + blockIdx.x ;
     const int tid = threadIdx.x, nt = blockDim.x ;
     const long long alo = Ap [i], ahi = Ap [i+1], nnz = ahi - alo ;
@@ -1332,8 +1356,8 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                 ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
             return true ;
         } ;
-        gxd_user_knn_select<true> (final_d, none, touchedh, walk, i, j0, ww,
-            Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
+        gxd_user_knn_select<true> (s_kl, final_d, none, touchedh, walk, i, j0,
+            ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
 #endif
     }
     else
