@@ -214,18 +214,25 @@ __device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
 // threads).  Each warp lists its marked slots and passes them 32 at a
 // time: where a few slots in 32 are marked, passing them where they lie
 // would run the warp at that fraction of its lanes (gpu_fused_select.cuh's
-// gxd_sel_scan does the same).  q: the warp's GXD_USER_KNN_QLEN entries.
-template <typename TAKEH, typename PASS>
+// gxd_sel_scan does the same).  Where SPREAD, warp u takes the groups h = u
+// mod the warps, so that the marked slots of similar rows of B, often next
+// to each other, are shared out; that suits a takeh reading a word per 32
+// slots, not one reading each slot (the lanes' reads then fall in one
+// bank).  q: the warp's GXD_USER_KNN_QLEN entries.
+template <bool SPREAD, typename TAKEH, typename PASS>
 __device__ __forceinline__ void gxd_user_knn_scan (int w, unsigned short *q,
     TAKEH takeh, PASS pass)
 {
     const unsigned full = 0xffffffffu ;
     const int lane = threadIdx.x & 31, nh = (w + 15) / 16 ;
+    const int warp = threadIdx.x / 32, nwarps = blockDim.x / 32 ;
     const unsigned below = (1u << lane) - 1 ;
     int queued = 0 ;                    // the same in every lane
-    for (int base = threadIdx.x - lane ; base < nh ; base += blockDim.x)
+    for (int base = 0 ; base * (SPREAD ? nwarps : 1) < nh ;
+         base += 32 * (SPREAD ? 1 : nwarps))
     {
-        const int h = base + lane ;
+        const int h = SPREAD ? (base + lane) * nwarps + warp
+                             : base + 32 * warp + lane ;
         unsigned bits = (h < nh) ? takeh (h) : 0 ;
         // a slot a lane at a time, the lowest first
         while (__any_sync (full, bits != 0))
@@ -283,8 +290,8 @@ __device__ __forceinline__ void gxd_user_knn_begin (gxd_user_klist &L,
 }
 
 // The block's (row i's) pairs with the tile [j0, j0 + w), final_d (jj) each,
-// merged into row i's K best so far (L, from gxd_user_knn_begin), as gpu_knn.cu's filter selects from a tile of
-// distances: a bound (the K-th best so far, or of a sample of the tile's
+// merged into row i's K best so far (L, from gxd_user_knn_begin), as
+// gpu_knn.cu's filter selects from a tile of distances: a bound (the K-th best so far, or of a sample of the tile's
 // pairs where fewer than K are known) drops almost every pair with one
 // comparison, and the few that pass are listed and cut to the K best.
 // Each value is the one C would hold (gxd_T), so the neighbors are those
@@ -295,10 +302,10 @@ __device__ __forceinline__ void gxd_user_knn_begin (gxd_user_klist &L,
 // WALK (the rewrite): first warp 0 lists the best of the tile's untouched
 // pairs, walk (lv, lj, have, b, c, &nw) (gxd_user_rewrite_body's), after
 // the row's K best; where it could (it returns true), only the slots
-// touchedh (h) marks (as gxd_user_knn_scan's takeh) are finalized, queued
-// in q, @THREADS@ / 32 * GXD_USER_KNN_QLEN entries.
-template <bool WALK, typename FIN, typename LOW, typename TOUCHH,
-    typename WALKER>
+// touchedh (h) marks (as gxd_user_knn_scan's takeh, SPREAD its) are
+// finalized, queued in q, @THREADS@ / 32 * GXD_USER_KNN_QLEN entries.
+template <bool WALK, bool SPREAD, typename FIN, typename LOW,
+    typename TOUCHH, typename WALKER>
 __device__ void gxd_user_knn_select (gxd_user_klist &L, FIN final_d,
     LOW lower, TOUCHH touchedh, WALKER walk, long long i, long long j0,
     int w, long long *Lj, double *Ld, long long *Ln, int K,
@@ -384,7 +391,7 @@ __device__ void gxd_user_knn_select (gxd_user_klist &L, FIN final_d,
                 else over = 1 ;
             }
         } ;
-        if (WALK && skip) gxd_user_knn_scan (w, wq, takeh, pass) ;
+        if (WALK && skip) gxd_user_knn_scan<SPREAD> (w, wq, takeh, pass) ;
         else
         {
             for (int jj = tid ; jj < w ; jj += nt) if (jj != self) pass (jj) ;
@@ -723,7 +730,7 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
         } ;
         auto none = [] (int) -> unsigned { return 0 ; } ;
         auto no_walk = [] (gxd_T *, int *, int, gxd_T, int, int *) -> bool { return false ; } ;
-        gxd_user_knn_select<false> (s_kl, final_d, lower, none, no_walk,
+        gxd_user_knn_select<false, false> (s_kl, final_d, lower, none, no_walk,
             i0 + blockIdx.x, j0, (int) w, Lj, Ld, Ln, K, exclude_self, 0) ;
 #endif
     }
@@ -937,8 +944,8 @@ gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS, long long *Lj, double *Ld,
             ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
         return true ;
     } ;
-    gxd_user_knn_select<true> (s_kl, final_d, lower, touchedh, walk, i, j0,
-        ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
+    gxd_user_knn_select<true, false> (s_kl, final_d, lower, touchedh, walk, i,
+        j0, ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
 }
 #endif
 
@@ -1356,8 +1363,8 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                 ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
             return true ;
         } ;
-        gxd_user_knn_select<true> (s_kl, final_d, none, touchedh, walk, i, j0,
-            ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
+        gxd_user_knn_select<true, true> (s_kl, final_d, none, touchedh, walk,
+            i, j0, ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
 #endif
     }
     else
