@@ -268,24 +268,23 @@ struct gxd_user_klist
 } ;
 
 // L from row blockIdx.x's lists (Lj, Ld, Ln, sorted by gxd_user_order), at
-// the kernel's start: their loads then wait on nothing, and the barriers
-// before gxd_user_knn_select publish them
+// the kernel's start: their loads then wait on nothing but each other, and
+// the barriers before gxd_user_knn_select publish them
 __device__ __forceinline__ void gxd_user_knn_begin (gxd_user_klist &L,
     const long long *Lj, const double *Ld, const long long *Ln, int K)
 {
     const long long r = blockIdx.x ;
-    // (entries past the row's count are read, not used)
-    for (int u = threadIdx.x ; u < K ; u += blockDim.x)
+    const int c0 = (int) Ln [r] ;
+    for (int u = threadIdx.x ; u < c0 ; u += blockDim.x)
     {
         L.v [u] = (gxd_T) Ld [r*K + u] ; L.j [u] = (int) Lj [r*K + u] ;
     }
     if (threadIdx.x == 0)
     {
-        const int c0 = (int) Ln [r] ;
         L.c0 = L.cnt = c0 ;
         L.walked = 0 ;
         L.bok = (c0 == K) ;
-        L.bv = (gxd_T) Ld [r*K + K-1] ; L.bj = (int) Lj [r*K + K-1] ;
+        if (c0 == K) { L.bv = (gxd_T) Ld [r*K + K-1] ; L.bj = (int) Lj [r*K + K-1] ; }
     }
 }
 
