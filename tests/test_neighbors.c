@@ -374,6 +374,12 @@ static void minus_defined (void *z, const void *x, const void *y)
 }
 #define MINUS_DEFN "void t_minus (double *z, const double *x, " \
     "const double *y) { (*z) = (*x) - (*y) ; }"
+static void minus_float (void *z, const void *x, const void *y)
+{
+    *(float *) z = *(const float *) x - *(const float *) y ;
+}
+#define MINUS_FLOAT_DEFN "void t_minus_f (float *z, const float *x, " \
+    "const float *y) { (*z) = (*x) - (*y) ; }"
 
 // a compiled operator under a monoid, for the kNN tests below
 typedef struct
@@ -441,7 +447,7 @@ static void knn_of_user_ops (const user_knn_op *ops, int nops,
 // or two entries each of 1, 2 or 3 (many rows of one row term: ties that
 // the column decides) and some empty; A its first 48 rows, itself
 // excluded or not.  Under x - y the row terms have either sign (no walk
-// under PLUS; under MIN the keys are of either sign).
+// under PLUS; under MIN the keys are of either sign), in FP64 and FP32.
 static void walked_untouched_rows (void **state)
 {
     GXT_START () ;
@@ -458,7 +464,7 @@ static void walked_untouched_rows (void **state)
             GXT_OK (GrB_Matrix_setElement_FP64 (B, v, j, gxt_rand () % k)) ;
         }
     }
-    const user_knn_op ops [6] = {
+    const user_knn_op ops [7] = {
         { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
           GrB_PLUS_MONOID_FP32, "PLUS" },
         { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
@@ -470,8 +476,10 @@ static void walked_untouched_rows (void **state)
         { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
           GrB_MAX_MONOID_FP64, "MAX" },
         { minus_defined, "t_minus", MINUS_DEFN, false,
-          GrB_MIN_MONOID_FP64, "MIN" } } ;
-    knn_of_user_ops (ops, 6, &B, m, "walked rows") ;
+          GrB_MIN_MONOID_FP64, "MIN" },
+        { minus_float, "t_minus_f", MINUS_FLOAT_DEFN, true,
+          GrB_MIN_MONOID_FP32, "MIN" } } ;
+    knn_of_user_ops (ops, 7, &B, m, "walked rows") ;
 }
 
 // Long rows that share most of their columns (a GPU's compiled MAX and MIN
@@ -479,7 +487,7 @@ static void walked_untouched_rows (void **state)
 // that row j has too, and search row j past them): 1,500 rows of B, each
 // holding 38 to 44 of 45 columns (and k = 400, so that f(e,e) joins every
 // pair), values 1 to 4 of either sign by row, some rows empty; A its first
-// 40 rows, itself excluded or not.
+// 40 rows, itself excluded or not; MAX and MIN, FP64 and FP32.
 static void rows_past_the_ranks (void **state)
 {
     GXT_START () ;
@@ -499,7 +507,7 @@ static void rows_past_the_ranks (void **state)
             GXT_OK (GrB_Matrix_setElement_FP64 (B, v, j, 3 * ((off + q) % pool))) ;
         }
     }
-    const user_knn_op ops [5] = {
+    const user_knn_op ops [6] = {
         { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
           GrB_MAX_MONOID_FP32, "MAX" },
         { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
@@ -509,8 +517,10 @@ static void rows_past_the_ranks (void **state)
         { minus_defined, "t_minus", MINUS_DEFN, false,
           GrB_MIN_MONOID_FP64, "MIN" },
         { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
-          GrB_MIN_MONOID_FP64, "MIN" } } ;
-    knn_of_user_ops (ops, 5, &B, m, "long rows") ;
+          GrB_MIN_MONOID_FP64, "MIN" },
+        { minus_float, "t_minus_f", MINUS_FLOAT_DEFN, true,
+          GrB_MIN_MONOID_FP32, "MIN" } } ;
+    knn_of_user_ops (ops, 6, &B, m, "long rows") ;
 }
 
 //------------------------------------------------------------------------------
