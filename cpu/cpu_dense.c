@@ -59,8 +59,8 @@ static inline __attribute__((always_inline)) void rewrite_row
         if (user)
         {
             int64_t q0 = T->Bp [c] ;
-            P->user_g_col (acc, Bi + q0, Bx + q0, T->Bp [c+1] - q0, x,
-                P->identity) ;
+            P->user_g_col (acc, Bi + q0, Bx + q0, T->Fb + q0,
+                T->Bp [c+1] - q0, x, P->identity) ;
             continue ;
         }
         for (int64_t q = T->Bp [c] ; q < T->Bp [c+1] ; q++)
@@ -132,12 +132,16 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
         GXD_free (work) ; GXD_free (flags) ;
         return CPU_OOM (msg, "accumulators") ;
     }
+    // a user's operator: f(e, y) of each entry of the block, once, where
+    // its terms would take it again for every row of A with its column
+    const bool user = (P->metric == GXD_GENERIC) && (P->mult == GXD_OP_USER) ;
     cpu_tile T ;
-    GrB_Info info = GXD_cpu_tile_new (&T, B, false, msg) ;
+    GrB_Info info = GXD_cpu_tile_new (&T, B, false, user, msg) ;
     for (int64_t j0 = 0 ; j0 < n && info == GrB_SUCCESS ; j0 += jblock)
     {
         int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
         GXD_cpu_tile_fill (&T, B, j0, j1) ;
+        if (user) P->user_col (T.Fb, T.Bx, T.Bp [B->ncols], P->identity) ;
         #pragma omp parallel num_threads(nthreads)
         {
             int t = omp_get_thread_num () ;

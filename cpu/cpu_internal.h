@@ -51,7 +51,9 @@ static inline int64_t cpu_jblock (int64_t n)
 // rows [j0, j1) of B held by column: for column c, entries Bp[c]..Bp[c+1]-1,
 // with local row index j - j0 (increasing) and value Bx.  The index is Bi
 // (32 bits: the rewrite's accumulators, a user's compiled column) or, wide,
-// Bj (64 bits: gxd_csr's, the B transposed that gxd_minmax reads)
+// Bj (64 bits: gxd_csr's, the B transposed that gxd_minmax reads).  Fb,
+// where asked for: room for a value per entry (a user's rewrite keeps
+// f(e, y) there, cpu_dense.c)
 typedef struct
 {
     int64_t j0, j1 ;
@@ -59,6 +61,7 @@ typedef struct
     int32_t *Bi ;           // NULL if wide
     double *Bx ;
     int64_t *Bj ;           // NULL unless wide
+    double *Fb ;            // NULL unless asked for
 }
 cpu_tile ;
 
@@ -72,7 +75,7 @@ GrB_Info GXD_cpu_rows_pair (cpu_rows *A, cpu_rows *B, const gxd_plan *P,
 // room for B's largest block [j0, j0 + cpu_jblock (n)) (j0 a multiple of
 // the block); then each such block written over it by GXD_cpu_tile_fill
 GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, bool wide,
-    char *msg) ;
+    bool fb, char *msg) ;
 void GXD_cpu_tile_fill (cpu_tile *T, const cpu_rows *B, int64_t j0,
     int64_t j1) ;
 void GXD_cpu_tile_free (cpu_tile *T) ;

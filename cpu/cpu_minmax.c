@@ -90,7 +90,7 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
         goto done ;
     }
     // B's blocks by column, as the gxd_csr that gxd_minmax reads (64 bits)
-    info = GXD_cpu_tile_new (&T, B, true, msg) ;
+    info = GXD_cpu_tile_new (&T, B, true, false, msg) ;
     if (info != GrB_SUCCESS) goto done ;
     side_keys (key, A, P, true, min) ;
     if (GXD_cpu_sort_rows (Aj, Ak, perm, A->p, A->j, m, key) != GrB_SUCCESS)

@@ -15,7 +15,7 @@
 #include "cpu_internal.h"
 
 GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, bool wide,
-    char *msg)
+    bool fb, char *msg)
 {
     memset (T, 0, sizeof (*T)) ;
     int64_t n = B->nrows, k = B->ncols, jblock = cpu_jblock (n), nz = 1 ;
@@ -28,7 +28,9 @@ GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, bool wide,
     if (wide) T->Bj = GXD_malloc (nz * sizeof (int64_t)) ;
     else T->Bi = GXD_malloc (nz * sizeof (int32_t)) ;
     T->Bx = GXD_malloc (nz * sizeof (double)) ;
-    if (T->Bp == NULL || (T->Bi == NULL && T->Bj == NULL) || T->Bx == NULL)
+    if (fb) T->Fb = GXD_malloc (nz * sizeof (double)) ;
+    if (T->Bp == NULL || (T->Bi == NULL && T->Bj == NULL) || T->Bx == NULL
+        || (fb && T->Fb == NULL))
     {
         GXD_cpu_tile_free (T) ;
         return CPU_OOM (msg, "column block of B") ;
@@ -76,6 +78,6 @@ void GXD_cpu_tile_fill (cpu_tile *T, const cpu_rows *B, int64_t j0,
 void GXD_cpu_tile_free (cpu_tile *T)
 {
     GXD_free (T->Bp) ; GXD_free (T->Bi) ; GXD_free (T->Bj) ;
-    GXD_free (T->Bx) ;
+    GXD_free (T->Bx) ; GXD_free (T->Fb) ;
     memset (T, 0, sizeof (*T)) ;
 }

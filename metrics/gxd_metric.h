@@ -71,9 +71,10 @@ gxd_opcode ;
 typedef double (*gxd_user_fn) (double x, double y) ;
 // and the CPU backend's inner loops with the operator inlined: a column of
 // the rewrite's intersection terms, g(x,y) = f(x,y) - f(x,e) - f(e,y) +
-// f(e,e), acc [Bi [q]] += g(x, Bx [q]) for q < len ...
+// f(e,e), acc [Bi [q]] += g(x, Bx [q]) for q < len, with f(e, Bx [q]) given
+// in Fb [q] ...
 typedef void (*gxd_user_g_col) (double *acc, const int32_t *Bi,
-    const double *Bx, int64_t len, double x, double e) ;
+    const double *Bx, const double *Fb, int64_t len, double x, double e) ;
 // ... and one pair's merge over the union of its columns, s (+) f(x,y) for
 // each column (x or y = e where a row misses it), under the built-in
 // monoid add (GXD_USER_MERGE_*); *nu = the size of the union
