@@ -20,6 +20,14 @@
 #include "cpu_internal.h"
 #include <omp.h>
 
+// a user's operator with its compiled module: its columns of terms are the
+// module's (P->user_g_col), and f(e, y) of B's entries is taken once per
+// block of B (cpu_tile.Fb)
+static inline bool user_columns (const gxd_plan *P)
+{
+    return (P->metric == GXD_GENERIC) && (P->mult == GXD_OP_USER) ;
+}
+
 static bool use_rewrite (const gxd_plan *P)
 {
     if (P->exact) return false ;
@@ -51,7 +59,7 @@ static inline __attribute__((always_inline)) void rewrite_row
     const double *Bx = T->Bx ;
     // a user's operator: its compiled module runs each column's terms with
     // the operator inlined (gxd_jit.c), one call per column, not per term
-    bool user = (m == GXD_GENERIC) && (P->mult == GXD_OP_USER) ;
+    bool user = (m == GXD_GENERIC) && user_columns (P) ;
     for (int64_t p = A->p [i] ; p < A->p [i+1] ; p++)
     {
         int64_t c = A->j [p] ;
@@ -134,7 +142,7 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
     }
     // a user's operator: f(e, y) of each entry of the block, once, where
     // its terms would take it again for every row of A with its column
-    const bool user = (P->metric == GXD_GENERIC) && (P->mult == GXD_OP_USER) ;
+    const bool user = user_columns (P) ;
     cpu_tile T ;
     GrB_Info info = GXD_cpu_tile_new (&T, B, false, user, msg) ;
     for (int64_t j0 = 0 ; j0 < n && info == GrB_SUCCESS ; j0 += jblock)
