@@ -290,19 +290,21 @@ __device__ __forceinline__ void gxd_user_knn_begin (gxd_user_klist &L,
 
 // The block's (row i's) pairs with the tile [j0, j0 + w), final_d (jj) each,
 // merged into row i's K best so far (L, from gxd_user_knn_begin), as
-// gpu_knn.cu's filter selects from a tile of distances: a bound (the K-th best so far, or of a sample of the tile's
-// pairs where fewer than K are known) drops almost every pair with one
-// comparison, and the few that pass are listed and cut to the K best.
+// gpu_knn.cu's filter selects from a tile of distances: a bound (the K-th
+// best so far, or of a sample of the tile's pairs where fewer than K are
+// known) drops almost every pair with one comparison, and the few that pass
+// are listed and cut to the K best.
 // Each value is the one C would hold (gxd_T), so the neighbors are those
 // of the distances the all-pairs kernel writes.  lower (jj): a value the
 // pair's cannot come before (NaN: none known), cheaper than final_d: a
 // pair whose lower value comes after the bound is dropped without it.
 //
-// WALK (the rewrite): first warp 0 lists the best of the tile's untouched
-// pairs, walk (lv, lj, have, b, c, &nw) (gxd_user_rewrite_body's), after
-// the row's K best; where it could (it returns true), only the slots
-// touchedh (h) marks (as gxd_user_knn_scan's takeh, SPREAD its) are
-// finalized, queued in q, @THREADS@ / 32 * GXD_USER_KNN_QLEN entries.
+// WALK (the rewrite, and the select where f(e,e) joins every pair): first
+// warp 0 lists the best of the tile's untouched pairs, walk (lv, lj, have,
+// b, c, &nw), after the row's K best; where it could (it returns true),
+// only the slots touchedh (h) marks (as gxd_user_knn_scan's takeh, SPREAD
+// its) are finalized, queued in q, @THREADS@ / 32 * GXD_USER_KNN_QLEN
+// entries.
 template <bool WALK, bool SPREAD, typename FIN, typename LOW,
     typename TOUCHH, typename WALKER>
 __device__ void gxd_user_knn_select (gxd_user_klist &L, FIN final_d,
@@ -1328,8 +1330,9 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         // of 0) in the order of their row term sb (ord, okey: rows of the
         // tile sorted by (nb, row)), the K best that come before the bound
         // (b, c) where have, sorted, into wv / wj (*nw of them, lane 0's);
-        // false where it cannot walk.  Their value kf + sa + sb never decreases as sb
-        // grows, so the walk ends at the first that cannot be listed,
+        // false where it cannot walk.  Their value kf + sa + sb never
+        // decreases as sb grows, so the walk ends at the first that cannot
+        // be listed,
         // where final_d takes none of them by the union: kf, sa and the
         // row terms have one sign (no cancellation), nothing nears
         // overflow, and the fixed point's quantum is within the tolerance
