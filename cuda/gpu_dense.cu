@@ -63,6 +63,7 @@ void gxd_ctx_free (gxd_gpu_ctx *G)
     cudaFree (G->spsv.perm_a) ; cudaFree (G->spsv.perm_b) ; cudaFree (G->spsv.bnd) ;
     cudaFree (G->spsv.sort_ws) ;
     cudaFree (G->user.na) ; cudaFree (G->user.nb) ; cudaFree (G->user.trange) ;
+    cudaFree (G->user.nE) ;
     cudaFree (G->user.Asj) ; cudaFree (G->user.Bsj) ; cudaFree (G->user.Asx) ;
     cudaFree (G->user.Ak) ; cudaFree (G->user.Bk) ;
     cudaFree (G->user.Bk0) ; cudaFree (G->user.Bc0) ;

@@ -401,6 +401,12 @@ struct gxd_user_ctx
     // (+) = PLUS: each tile of B's smallest and largest value and largest
     // |f(e,y)| (gxd_user_range)
     unsigned long long *trange ;
+    // (+) = PLUS: each row of A's E in the narrow form, -1 none (NULL: no
+    // row; gxd_user_narrow), and whether the kNN takes wide tiles, one word
+    // a pair (FP32, every row narrow)
+    void *narrow ;      // CUfunction
+    int *nE ;
+    bool wide ;
     double fee, tau ;
     // (+) = MAX or MIN: whether f(e,e) is counted (gxd_user_select, else
     // gxd_user_select_nc); rows of A and B in key order

@@ -55,6 +55,22 @@
 // launch gets without asking) lets several blocks share an SM; the block
 // is GXD_USER_THREADS threads
 #define GXD_USER_TN 4096
+// rows of B per block of the rewrite's kNN where every row of A takes the
+// narrow form (gxd_user_narrow): one word a row, so twice the rows in the
+// same 32 KiB.  On short rows a block's fixed costs (its list, staging,
+// zeroing, barriers) are most of its time, and half the blocks pay them
+// once for twice the pairs.
+#define GXD_USER_TN_WIDE 8192
+// distinct values of B past which no row takes the narrow form (its check
+// evaluates f at each of them for each entry of A), and the slots of the
+// hash set that finds them
+#define GXD_USER_NVALUES 64
+#define GXD_USER_VSLOTS 128
+// an empty slot of that set: a NaN's bits (NaN is no value the narrow form
+// takes)
+#define GXD_USER_NOVAL 0xFFFFFFFFFFFFFFFFULL
+#define GXD_USER_STR(x) GXD_USER_STR2 (x)
+#define GXD_USER_STR2(x) #x
 // rows of B per block of the select kernel: its best term, the count of
 // row i's leading columns and the intersection's size per row (16 bytes),
 // and row i's columns as a bit set up to GXD_USER_BITS columns, within the
@@ -80,7 +96,8 @@
 // the bodies of gxd_f and gxd_a, @ID@ where (+)'s fold starts, @EMPTY@
 // the monoid's identity (a pair of no column), @NANKEY@ a NaN key, @FOLD@
 // the columns missing from both rows (c of them, c > 0) folded into s,
-// @THREADS@ GXD_USER_THREADS, @TN@ GXD_USER_TN
+// @THREADS@ GXD_USER_THREADS, @TN@ GXD_USER_TN_WIDE, @VSLOTS@
+// GXD_USER_VSLOTS, @NOVAL@ GXD_USER_NOVAL
 static const char *kernel_template = R"(
 @KERNELS@
 typedef signed char int8_t ;            typedef unsigned char uint8_t ;
@@ -88,13 +105,15 @@ typedef short int16_t ;                 typedef unsigned short uint16_t ;
 typedef int int32_t ;                   typedef unsigned int uint32_t ;
 typedef long long int64_t ;             typedef unsigned long long uint64_t ;
 typedef @T@ gxd_T ;
-// rows of B per tile at most (GXD_USER_TN)
+// rows of B per tile at most (GXD_USER_TN_WIDE)
 #define GXD_USER_TN_MAX @TN@
 // products of a chunk of row i's columns past which the rewrite's kNN
 // does not mark its touched pairs as their terms are added (a shared atomic
 // each): so many products touch many pairs, which are then all finalized,
-// with no walk
-#define GXD_USER_MARK (GXD_USER_TN_MAX / 4)
+// with no walk.  A quarter of the tile's rows, and at least this.
+#define GXD_USER_MARK 1024
+#define GXD_USER_VSLOTS @VSLOTS@
+#define GXD_USER_NOVAL @NOVAL@
 // before the user's text, so that no macro of theirs can change it
 #ifdef GXD_USER_SELECT
 #include "gpu_split_select.cuh"
@@ -1057,6 +1076,58 @@ __device__ __forceinline__ int gxd_user_exp (double S, int bits)
     return min (bits - ex, 1000) ;
 }
 
+// the narrow form's E of each row i of A (nE [i]; -1 where it cannot take
+// it, and then *unsafe = 1): every term g = f(x,y) - f(x,e) - f(e,y) +
+// f(e,e) of the row, x its values and y each of B's values (vals, in
+// GXD_USER_VSLOTS slots, GXD_USER_NOVAL none; computed as the sweep does),
+// an integer, and nnz(a) max |g| 2^E < 2^30 with E >= 0, so that every
+// term is an integer at scale 2^E too.  A warp a row.
+extern "C" __global__ void gxd_user_narrow (const long long *Ap,
+    const gxd_T *Ax, long long m, const unsigned long long *vals, double e,
+    double fee, int *nE, int *unsafe)
+{
+    __shared__ double s_v [GXD_USER_VSLOTS] ;
+    __shared__ int s_nv ;
+    if (threadIdx.x == 0)
+    {
+        int nv = 0 ;
+        for (int u = 0 ; u < GXD_USER_VSLOTS ; u++)
+            if (vals [u] != GXD_USER_NOVAL) s_v [nv++] = __longlong_as_double ((long long) vals [u]) ;
+        s_nv = nv ;
+    }
+    __syncthreads () ;
+    const int lane = threadIdx.x & 31, nv = s_nv ;
+    const long long w0 = (blockIdx.x * (long long) blockDim.x + threadIdx.x) / 32 ;
+    const long long nw = (long long) gridDim.x * blockDim.x / 32 ;
+    for (long long i = w0 ; i < m ; i += nw)
+    {
+        double G = 0 ;
+        bool ok = true ;
+        for (long long p = Ap [i] + lane ; p < Ap [i+1] ; p += 32)
+        {
+            const double x = (double) Ax [p], fx = gxd_f (x, e) ;
+            for (int u = 0 ; u < nv ; u++)
+            {
+                const double y = s_v [u] ;
+                const double g = gxd_f (x, y) - fx - gxd_f (e, y) + fee ;
+                ok = ok && g == rint (g) && fabs (g) <= 1.7976931348623157e308 ;
+                G = fmax (G, fabs (g)) ;
+            }
+        }
+        for (int off = 16 ; off > 0 ; off >>= 1)
+            G = fmax (G, __shfl_xor_sync (0xffffffffu, G, off)) ;
+        ok = __all_sync (0xffffffffu, ok) ;
+        const double S = (double) (Ap [i+1] - Ap [i]) * G ;
+        const int E = gxd_user_exp (S, 30) ;
+        ok = ok && S <= 1.7976931348623157e308 && E >= 0 ;
+        if (lane == 0)
+        {
+            nE [i] = ok ? E : -1 ;
+            if (!ok) *unsafe = 1 ;
+        }
+    }
+}
+
 // a pair's sum t and the bound nq on its terms' count (final_d) where the
 // row is not split: a 64-bit sum (hi, lo) at scale qu, or a sum in double
 // (acc, where !fixed)
@@ -1091,7 +1162,14 @@ __device__ __noinline__ double2 gxd_user_sum_apart (bool fixed,
 // adds give the same bits in any order.  With S >= nnz(a) max |g|, which
 // bounds every partial sum, each term is rounded to a multiple of q = 2^-E
 // and added into an integer per output:
-//  - FP32 plans, rows of fewer than 2^16 entries: each term t is split as
+//  - rows where every term g is an integer (at any value of B) and S < 2^30
+//    (gxd_user_narrow, which gives E, E >= 0: each term is exact): one
+//    32-bit word per output, one add a term (gpu_intersect_fx.cu's narrow
+//    form), and no quantum error.  The sweep checks both again; where one
+//    fails (not expected) the row is done again in the split or 64-bit
+//    form, or where the launch gives one word a slot (ONE: the kNN's wide
+//    tiles), every pair is merged over the union.
+//  - other FP32 rows of fewer than 2^16 entries: each term t is split as
 //    t = h 2^16 + l (0 <= l < 2^16), the l's added into one 32-bit word,
 //    the h's into another: two adds without a return value or carry
 //    (gpu_intersect_fx.cu's split form), exact while |t| < 2^51 and the
@@ -1116,17 +1194,18 @@ __device__ __noinline__ double2 gxd_user_sum_apart (bool fixed,
     const gxd_T *Ax, const long long *Bp, const int *Bj, const gxd_T *Bx,   \
     const long long *colptr, const int *rows, const gxd_T *vals,            \
     const double *na, const double *nb, const unsigned long long *st,       \
-    long long i0, long long j0, long long w, long long n, long long k,      \
-    double e, double fee, double tau
+    const int *nE, int one, long long i0, long long j0, long long w,        \
+    long long n, long long k, double e, double fee, double tau
 #define GXD_USER_REWRITE_PASS Ap, Aj, Ax, Bp, Bj, Bx, colptr, rows, vals,   \
-    na, nb, st, i0, j0, w, n, k, e, fee, tau
+    na, nb, st, nE, one, i0, j0, w, n, k, e, fee, tau
 template <bool SEL>
 __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     gxd_T *C, long long *Lj, double *Ld, long long *Ln, int K,
     int exclude_self, const int *ord, const double *okey)
 {
     // fixed point: w4 low words, then w4 high words (w4: w to a multiple
-    // of 4, so that 4 slots load as one vector); else w doubles
+    // of 4, so that 4 slots load as one vector); else w doubles.  ONE: the
+    // low words only, every row narrow
     extern __shared__ unsigned int lo [] ;
     const int ww = (int) w, w4 = (ww + 3) & ~3 ;
     unsigned int *hi = lo + w4 ;
@@ -1150,25 +1229,35 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     // the walk's first and last keys (warp 0's, gxd_user_knn_select)
     double wlo = 0, whi = 0 ;
     if (SEL && ord != 0 && tid < 32) { wlo = okey [0] ; whi = okey [ww-1] ; }
-    auto zero = [&] (bool first)
+    // the low words, or both
+    auto zero = [&] (bool first, bool both)
     {
         if (!first) __syncthreads () ;              // the last readers done
-        for (int q = tid ; q < w4 / 2 ; q += nt) ((uint4 *) lo) [q] = make_uint4 (0, 0, 0, 0) ;
+        const int n4 = both ? w4 / 2 : w4 / 4 ;
+        for (int q = tid ; q < n4 ; q += nt) ((uint4 *) lo) [q] = make_uint4 (0, 0, 0, 0) ;
     } ;
     // how the sweep's terms are added: not at all (it finds max |g|), in
-    // the split form, or as 64-bit sums; up = 2^E
-    enum { GXD_MAX_ONLY, GXD_ADD_SPLIT, GXD_ADD_WIDE } ;
-    // the split sweep's flags: a term past 128 G (or NaN), a term of at
-    // least G / 4096
-    enum { GXD_FAR = 1, GXD_NEAR = 2 } ;
-    int mode = GXD_MAX_ONLY, E = 0 ;
+    // the narrow or the split form, or as 64-bit sums; up = 2^E
+    enum { GXD_MAX_ONLY, GXD_ADD_NARROW, GXD_ADD_SPLIT, GXD_ADD_WIDE } ;
+    // the first sweep's flags: a term past 128 G (narrow: a sum that could
+    // reach 2^30; or NaN), a term of at least G / 4096, a term that is not
+    // a multiple of q (narrow)
+    enum { GXD_FAR = 1, GXD_NEAR = 2, GXD_INEXACT = 4 } ;
+    int mode = GXD_MAX_ONLY, E = (nE != 0) ? nE [i] : -1 ;
     double up = 1, G = 0 ;
+    // every pair merged over the union: a narrow sweep that does not stand
+    // where the launch gives one word a slot
+    bool by_union = false ;
     // (s_flags is read after the stage's barriers, or where row i is empty
     // after no flag but NEAR, which G = 0 stands for then)
     if (tid == 0) s_flags = 0 ;
     if (SEL) for (int u = tid ; u < (ww + 31) / 32 ; u += nt) s_tb [u] = 0 ;
-    zero (true) ;
-    if (split)
+    if (E >= 0)
+    {
+        mode = GXD_ADD_NARROW ;
+        up = ldexp (1.0, E) ;
+    }
+    else if (split)
     {
         // each warp finds G alone (the same bits: max is exact), with no
         // barrier
@@ -1187,18 +1276,21 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         up = ldexp (1.0, E) ;
         mode = GXD_ADD_SPLIT ;
     }
+    else E = 0 ;
+    zero (true, mode != GXD_ADD_NARROW) ;
     // every product of row i with the tile, added as mode says; mx = the
     // largest |g| (NaN: as inf).  A second sweep where the first could not
     // add (64-bit sums need max |g| first) or chose a poor scale (split:
     // max |g| far from G).  One call site, so that the products' code,
     // most of the program, is compiled once.
     double mx = 0 ;
-    // the split sweep's scale was good (no block maximum needed); SEL: some
-    // chunk's products were not marked (GXD_USER_MARK)
+    // the narrow or split sweep's scale was good (no block maximum needed);
+    // SEL: some chunk's products were not marked (GXD_USER_MARK)
     bool good = false, dense = false ;
     for (int pass = 0 ; pass < 2 ; pass++)
     {
         double m = 0 ;
+        bool inexact = false ;
         for (long long base = alo ; base < ahi ; base += GXD_USER_ICH)
         {
             const int cmax = (int) min ((long long) GXD_USER_ICH, ahi - base) ;
@@ -1207,7 +1299,7 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                 cmax, e, s_lo, s_x, s_fx, s_off) ;
             // SEL: the first sweep marks the touched slots, where the
             // chunk's products are few (the same in every thread)
-            const bool mark = SEL && pass == 0 && total <= GXD_USER_MARK ;
+            const bool mark = SEL && pass == 0 && total <= max (ww / 4, GXD_USER_MARK) ;
             dense = dense || (SEL && pass == 0 && !mark) ;
             gxd_user_products (total, cmax, s_off, s_lo, rows, vals,
                 [&] (int c, double y, int s) {
@@ -1215,7 +1307,15 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                     const double a = fabs (g) ;
                     m = (a <= m) ? m : ((a == a) ? a : INFINITY) ;
                     if (mark) atomicOr (s_tb + (s >> 5), 1u << (s & 31)) ;
-                    if (sizeof (gxd_T) == 4 && mode == GXD_ADD_SPLIT)
+                    if (mode == GXD_ADD_NARROW)
+                    {
+                        // g up mod 2^32: the low word of fma (g, up, 1.5
+                        // 2^52), where that is g up itself (an integer)
+                        const double d = fma (g, up, 0x1.8p52) ;
+                        atomicAdd (lo + s, (unsigned int) __double2loint (d)) ;
+                        inexact = inexact || (d - 0x1.8p52 != g * up) ;
+                    }
+                    else if (sizeof (gxd_T) == 4 && mode == GXD_ADD_SPLIT)
                     {
                         // t = round (g up) split: the low word of fma (g,
                         // up, 1.5 2^52) is t mod 2^32, its high word less
@@ -1235,20 +1335,28 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                         if (h != 0) atomicAdd (hi + s, h) ;
                     } }) ;
         }
-        if (pass == 0 && mode == GXD_ADD_SPLIT)
+        if (pass == 0 && (mode == GXD_ADD_SPLIT || mode == GXD_ADD_NARROW))
         {
             // the test below on flags, one barrier: where max |g| <= 128 G
             // (no NaN), max |g| >= G / 4096 and nnz 128 G cannot overflow,
-            // the sweep stands and max |g| itself is not needed
-            const unsigned far = __ballot_sync (0xffffffffu, !(m <= 128 * G)) ;
+            // the split sweep stands; the narrow one where nnz max |g| 2^E
+            // < 2^30 (no sum reaches 2^31) and every term was exact.  max
+            // |g| itself is then not needed.
+            const bool nar = (mode == GXD_ADD_NARROW) ;
+            const unsigned far = __ballot_sync (0xffffffffu,
+                nar ? !((double) nnz * m * up < 0x1p30) : !(m <= 128 * G)) ;
             const unsigned near = __ballot_sync (0xffffffffu, m * 4096 >= G) ;
-            if ((tid & 31) == 0 && (far | near) != 0)
-                atomicOr (&s_flags, (far ? GXD_FAR : 0) | (near ? GXD_NEAR : 0)) ;
+            const unsigned inex = __ballot_sync (0xffffffffu, inexact) ;
+            if ((tid & 31) == 0 && (far | near | inex) != 0)
+                atomicOr (&s_flags, (far ? GXD_FAR : 0) | (near ? GXD_NEAR : 0)
+                    | (inex ? GXD_INEXACT : 0)) ;
             __syncthreads () ;
             const int fl = s_flags ;
-            good = !(fl & GXD_FAR) && ((fl & GXD_NEAR) || G == 0)
-                && (double) nnz * 128 * G <= 1.7976931348623157e308 ;
+            good = nar ? !(fl & (GXD_FAR | GXD_INEXACT))
+                : !(fl & GXD_FAR) && ((fl & GXD_NEAR) || G == 0)
+                  && (double) nnz * 128 * G <= 1.7976931348623157e308 ;
             if (good) break ;
+            if (nar && one) { by_union = true ; break ; }
         }
         m = gxd_user_block_max (m, s_max) ;
         if (pass == 0) mx = m ;
@@ -1257,19 +1365,27 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         {
             if (mx <= 128 * G && mx * 4096 >= G) break ;
             E = gxd_user_exp ((double) nnz * mx, 40) ;
-            zero (false) ;
+            zero (false, true) ;
+        }
+        else if (mode == GXD_ADD_NARROW && split)
+        {
+            // (a narrow sweep that does not stand is done again)
+            E = gxd_user_exp ((double) nnz * mx, 40) ;
+            mode = GXD_ADD_SPLIT ;
+            zero (false, true) ;
         }
         else
         {
+            if (mode == GXD_ADD_NARROW) zero (false, true) ;
             E = gxd_user_exp ((double) nnz * mx, 61) ;
             mode = GXD_ADD_WIDE ;
         }
         up = ldexp (1.0, E) ;
     }
-    const bool fixed = good || ((double) nnz * mx <= 1.7976931348623157e308) ;
-    if (!fixed)
+    const bool fixed = !by_union && (good || ((double) nnz * mx <= 1.7976931348623157e308)) ;
+    if (!fixed && !by_union)
     {
-        zero (false) ;
+        zero (false, true) ;
         __syncthreads () ;
         for (long long p = alo ; p < ahi ; p++)
         {
@@ -1292,8 +1408,14 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
     {
         const long long j = j0 + jj ;
         const double sb = nb [j] ;
-        double t, nq = (double) nnz ;
-        if (fixed && split)
+        double t = 0, nq = (double) nnz ;
+        if (by_union) { }                       // (the union below)
+        else if (fixed && mode == GXD_ADD_NARROW)
+        {
+            t = (double) (int) lo [jj] * qu ;
+            nq = 0 ;                            // every term exact
+        }
+        else if (fixed && split)
         {
             t = (double) ((long long) (int) hi [jj] * 65536 + (long long) lo [jj]) * qu ;
         }
@@ -1307,7 +1429,8 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         }
         double raw = kf + sa + sb + t ;
         const double scale = fabs (kf) + fabs (sa) + fabs (sb) ;
-        if (!(fabs (raw) >= tau * scale) || !(fabs (raw) + scale <= 1.7976931348623157e308)
+        if (by_union || !(fabs (raw) >= tau * scale)
+            || !(fabs (raw) + scale <= 1.7976931348623157e308)
             || (fixed && 0.5 * qu * nq > eta * fabs (raw)))
         {
             raw = gxd_union (Ap, Aj, Ax, Bp, Bj, Bx, i, j, k, e, fee) ;
@@ -1335,21 +1458,21 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         // be listed,
         // where final_d takes none of them by the union: kf, sa and the
         // row terms have one sign (no cancellation), nothing nears
-        // overflow, and the fixed point's quantum is within the tolerance
-        // of the smallest.
+        // overflow, and the fixed point's quantum (none in the narrow
+        // form) is within the tolerance of the smallest.
         auto walk = [&] (gxd_T *wv, int *wj, int have, gxd_T b, int c,
             int *nw_out) -> bool
         {
             // (dense: the products were too many to mark, and touch many
             // pairs, which the scan then takes as they lie)
-            if (ord == 0 || dense) return false ;
+            if (ord == 0 || dense || by_union) return false ;
             const double klo = wlo, khi = whi ;
             const bool pos = kf >= 0 && sa >= 0 && klo >= 0 ;
             const bool neg = kf <= 0 && sa <= 0 && khi <= 0 ;
             const double big = fabs (kf) + fabs (sa) + fmax (fabs (klo), fabs (khi)) ;
             const double least = fabs (kf) + fabs (sa) + (pos ? klo : -khi) ;
             if (!(pos || neg) || !(4 * big <= 1.7976931348623157e308)
-                || (fixed && !(qu * (double) nnz <= eta * least)))
+                || (fixed && mode != GXD_ADD_NARROW && !(qu * (double) nnz <= eta * least)))
             {
                 return false ;
             }
@@ -1540,7 +1663,9 @@ static bool kernel_source (std::string &src, const gxd_plan *P, bool knn,
     replace_all (src, "@KERNELS@", kernels) ;
     replace_all (src, "@T@", P->fp64 ? "double" : "float") ;
     replace_all (src, "@THREADS@", std::to_string (GXD_USER_THREADS)) ;
-    replace_all (src, "@TN@", std::to_string (GXD_USER_TN)) ;
+    replace_all (src, "@TN@", std::to_string (GXD_USER_TN_WIDE)) ;
+    replace_all (src, "@VSLOTS@", std::to_string (GXD_USER_VSLOTS)) ;
+    replace_all (src, "@NOVAL@", GXD_USER_STR (GXD_USER_NOVAL)) ;
     replace_all (src, "@MULT@", mult) ;
     replace_all (src, "@ADD@", add) ;
     replace_all (src, "@ID@", id) ;
@@ -1603,6 +1728,84 @@ static GrB_Info rewrite_norms (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
     GXD_GPU_TRY (launch_flat (U->norms, m, args_a, s, msg)) ;
     GXD_GPU_TRY (launch_flat (U->norms, n, args_b, s, msg)) ;
 cleanup:
+    return info ;
+}
+
+// B's distinct values (as doubles' bits) into a hash set of
+// GXD_USER_VSLOTS slots (GXD_USER_NOVAL: empty) and their count in *count;
+// it stops past GXD_USER_NVALUES, or at a NaN (count then past it too)
+template <typename T>
+__global__ void k_user_values (const T *x, int64_t nnz,
+    unsigned long long *slot, int *count)
+{
+    for (int64_t q = blockIdx.x * (int64_t) blockDim.x + threadIdx.x ; q < nnz ;
+        q += (int64_t) gridDim.x * blockDim.x)
+    {
+        if (*(volatile int *) count > GXD_USER_NVALUES) return ;
+        const double d = (double) x [q] ;
+        if (d != d) { atomicExch (count, GXD_USER_NVALUES + 1) ; return ; }
+        const unsigned long long key = (unsigned long long) __double_as_longlong (d) ;
+        unsigned h = (unsigned) ((key * 0x9E3779B97F4A7C15ULL) >> 32) % GXD_USER_VSLOTS ;
+        for (int probe = 0 ; probe < GXD_USER_VSLOTS ; probe++)
+        {
+            const unsigned long long cur = ((volatile unsigned long long *) slot) [h] ;
+            if (cur == key) break ;
+            if (cur == GXD_USER_NOVAL)
+            {
+                const unsigned long long old = atomicCAS (slot + h, GXD_USER_NOVAL, key) ;
+                if (old == GXD_USER_NOVAL) { atomicAdd (count, 1) ; break ; }
+                if (old == key) break ;
+            }
+            h = (h + 1) % GXD_USER_VSLOTS ;
+        }
+    }
+}
+
+// U->nE, U->wide: which rows of A take the narrow form (gxd_user_narrow),
+// where B has at most GXD_USER_NVALUES distinct values, and whether all do
+static GrB_Info narrow_rows (gxd_gpu_ctx *G, cudaStream_t s, char *msg)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    gxd_user_ctx *U = &G->user ;
+    long long m = G->A.nrows ;
+    const int64_t nnz = G->B.nnz ;
+    unsigned long long *slot = NULL ;
+    int *flags = NULL, h [2] = { 0, 0 } ;        // the count, unsafe rows
+    double e = G->P.identity ;
+    U->wide = false ;
+    GXD_CUDA_TRY (cudaMalloc (&slot, GXD_USER_VSLOTS * sizeof (unsigned long long))) ;
+    GXD_CUDA_TRY (cudaMalloc (&flags, 2 * sizeof (int))) ;
+    GXD_CUDA_TRY (cudaMemsetAsync (slot, 0xFF, GXD_USER_VSLOTS * sizeof (unsigned long long), s)) ;
+    GXD_CUDA_TRY (cudaMemsetAsync (flags, 0, 2 * sizeof (int), s)) ;
+    if (nnz > 0)
+    {
+        const unsigned blocks = (unsigned) std::min<int64_t> (
+            (nnz + GXD_USER_THREADS - 1) / GXD_USER_THREADS, 1024) ;
+        if (G->P.fp64) k_user_values<double> <<<blocks, GXD_USER_THREADS, 0, s>>> (
+            (const double *) G->B.x, nnz, slot, flags) ;
+        else k_user_values<float> <<<blocks, GXD_USER_THREADS, 0, s>>> (
+            (const float *) G->B.x, nnz, slot, flags) ;
+        GXD_LAUNCH_CHECK () ;
+    }
+    GXD_CUDA_TRY (cudaMemcpyAsync (h, flags, sizeof (int), cudaMemcpyDeviceToHost, s)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+    if (h [0] > GXD_USER_NVALUES || m == 0) goto cleanup ;
+    GXD_CUDA_TRY (cudaMalloc (&U->nE, m * sizeof (int))) ;
+    {
+        // a warp a row
+        long long nb = (m * 32 + GXD_USER_THREADS - 1) / GXD_USER_THREADS ;
+        if (nb > GXD_USER_MAX_BLOCKS) nb = GXD_USER_MAX_BLOCKS ;
+        int *unsafe = flags + 1 ;
+        void *args [ ] = { &G->A.p, &G->A.x, &m, &slot, &e, &U->fee, &U->nE,
+            &unsafe } ;
+        GXD_GPU_TRY (gxd_nvrtc_launch (U->narrow, (unsigned) nb, 1,
+            GXD_USER_THREADS, 0, s, args, msg)) ;
+    }
+    GXD_CUDA_TRY (cudaMemcpyAsync (h + 1, flags + 1, sizeof (int), cudaMemcpyDeviceToHost, s)) ;
+    GXD_CUDA_TRY (cudaStreamSynchronize (s)) ;
+    U->wide = (h [1] == 0) ;
+cleanup:
+    cudaFree (slot) ; cudaFree (flags) ;
     return info ;
 }
 
@@ -1734,8 +1937,14 @@ GrB_Info gxd_user_prepare (gxd_gpu_ctx *G, const gxd_csr *A,
             knn ? "gxd_user_rewrite_knn" : "gxd_user_rewrite", msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->norms, src, "gxd_user_norms", msg)) ;
         GXD_GPU_TRY (gxd_nvrtc_function (&U->range, src, "gxd_user_range", msg)) ;
+        GXD_GPU_TRY (gxd_nvrtc_function (&U->narrow, src, "gxd_user_narrow", msg)) ;
         GXD_GPU_TRY (rewrite_norms (G, s, msg)) ;
-        G->tn = (n < GXD_USER_TN) ? (n > 0 ? n : 1) : GXD_USER_TN ;
+        GXD_GPU_TRY (narrow_rows (G, s, msg)) ;
+        // wide tiles for FP32's kNN only: FP64's larger lists would leave
+        // them 4 blocks an SM
+        U->wide = U->wide && knn && !P->fp64 ;
+        const int64_t tn = U->wide ? GXD_USER_TN_WIDE : GXD_USER_TN ;
+        G->tn = (n < tn) ? (n > 0 ? n : 1) : tn ;
     }
     G->ntiles = (n + G->tn - 1) / G->tn ;
     if (G->ntiles < 1) G->ntiles = 1 ;
@@ -1785,15 +1994,18 @@ static GrB_Info launch_rewrite (gxd_gpu_ctx *G, int64_t t, long long first,
     double e = G->P.identity ;
     unsigned long long *st = U->trange + 3 * t ;
     knn_lists L = lists_at (S, r0, j0) ;
+    // the kNN's wide tiles: one word a slot (every row narrow)
+    int one = (S != NULL && U->wide) ;
     void *args [ ] = { &G->A.p, &G->A.j, &G->A.x, &G->B.p, &G->B.j,
         &G->B.x, &G->csc [t].colptr, &G->csc [t].rows, &G->csc [t].vals,
-        &U->na, &U->nb, &st, &first, &j0, &w, &n, &k, &e, &U->fee, &U->tau,
+        &U->na, &U->nb, &st, &U->nE, &one, &first, &j0, &w, &n, &k, &e,
+        &U->fee, &U->tau,
         // C, or the lists and the walk's order
         S ? (void *) &L.lj : (void *) &C, &L.ld, &L.ln, &L.K, &L.ex, &L.ord,
         &L.okey } ;
     return gxd_nvrtc_launch (S ? U->rewrite_knn : U->rewrite, (unsigned) nr,
-        1, GXD_USER_THREADS, (unsigned) ((w + 3) / 4 * 4 * sizeof (double)), s,
-        args, msg) ;
+        1, GXD_USER_THREADS, (unsigned) ((w + 3) / 4 * 4 * (one ? sizeof (int)
+        : sizeof (double))), s, args, msg) ;
 }
 
 // gxd_user_select on rows [first, first + nr) of A and tile t of B (columns

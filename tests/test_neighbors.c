@@ -523,6 +523,40 @@ static void rows_past_the_ranks (void **state)
     knn_of_user_ops (ops, 6, &B, m, "long rows") ;
 }
 
+// Counts (a GPU's compiled PLUS kNN takes them in its narrow form, one
+// exact word a pair, and where every row of A does, tiles of 8,192 rows of
+// B): 17,000 rows of B over 500 columns (three such tiles), 1 to 40 entries
+// of 1 to 4 each, some empty, and every tenth of the first 100 rows 400
+// entries (more products than a tile's marks take: those rows finalize
+// every pair); A its first 30 rows, itself excluded or not.  |x - y| and
+// x - y in FP32 (x - y's row terms have either sign: no walk), |x - y| + 1
+// in FP64 (the narrow form within tiles of 4,096).
+static void wide_tiles_of_counts (void **state)
+{
+    GXT_START () ;
+    const GrB_Index n = 17000, k = 500, m = 30 ;
+    GrB_Matrix B ;
+    GXT_OK (GrB_Matrix_new (&B, GrB_FP64, n, k)) ;
+    for (GrB_Index j = 0 ; j < n ; j++)
+    {
+        if (j % 13 == 7) continue ;                 // empty
+        const GrB_Index len = (j < 100 && j % 10 == 3) ? 400 : 1 + gxt_rand () % 40 ;
+        for (GrB_Index q = 0 ; q < len ; q++)
+        {
+            const double v = (double) (1 + gxt_rand () % 4) ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (B, v, j, gxt_rand () % k)) ;
+        }
+    }
+    const user_knn_op ops [3] = {
+        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
+          GrB_PLUS_MONOID_FP32, "PLUS" },
+        { minus_float, "t_minus_f", MINUS_FLOAT_DEFN, true,
+          GrB_PLUS_MONOID_FP32, "PLUS" },
+        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
+          GrB_PLUS_MONOID_FP64, "PLUS" } } ;
+    knn_of_user_ops (ops, 3, &B, m, "counts") ;
+}
+
 //------------------------------------------------------------------------------
 // the rules at the edges
 //------------------------------------------------------------------------------
@@ -766,6 +800,7 @@ int main (void)
         cmocka_unit_test (unions),
         cmocka_unit_test (walked_untouched_rows),
         cmocka_unit_test (rows_past_the_ranks),
+        cmocka_unit_test (wide_tiles_of_counts),
         cmocka_unit_test (edges),
         cmocka_unit_test (neighbor_order),
         cmocka_unit_test (verify_catches),
