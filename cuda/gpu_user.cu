@@ -229,21 +229,23 @@ __device__ __forceinline__ void gxd_user_knn_store (const gxd_T *lv,
 }
 
 // pass (jj) on each slot jj of [0, w) that takeh (h) marks (bit b: slot
-// 16 h + b), each lane 16 slots (a tile's 4,096 over the block's 256
-// threads).  Each warp lists its marked slots and passes them 32 at a
-// time: where a few slots in 32 are marked, passing them where they lie
-// would run the warp at that fraction of its lanes (gpu_fused_select.cuh's
-// gxd_sel_scan does the same).  Where SPREAD, warp u takes the groups h = u
-// mod the warps, so that the marked slots of similar rows of B, often next
-// to each other, are shared out; that suits a takeh reading a word per 32
-// slots, not one reading each slot (the lanes' reads then fall in one
-// bank).  q: the warp's GXD_USER_KNN_QLEN entries.
-template <bool SPREAD, typename TAKEH, typename PASS>
+// G h + b), each lane a group of G slots at a time.  Each warp lists its
+// marked slots and passes them 32 at a time: where a few slots in 32 are
+// marked, passing them where they lie would run the warp at that fraction
+// of its lanes (gpu_fused_select.cuh's gxd_sel_scan does the same).  The
+// marked slots of similar rows of B are often next to each other, and the
+// warp that holds them works while the others wait at the next barrier:
+// so they are shared out, either by SPREAD (warp u takes the groups h = u
+// mod the warps: for a takeh reading a word per 32 slots; one reading each
+// slot would have the lanes' reads fall in one bank) or by small groups
+// (G = 4: a warp's 32 lanes take 128 consecutive slots, the next warp the
+// next 128).  q: the warp's GXD_USER_KNN_QLEN entries.
+template <int G, bool SPREAD, typename TAKEH, typename PASS>
 __device__ __forceinline__ void gxd_user_knn_scan (int w, unsigned short *q,
     TAKEH takeh, PASS pass)
 {
     const unsigned full = 0xffffffffu ;
-    const int lane = threadIdx.x & 31, nh = (w + 15) / 16 ;
+    const int lane = threadIdx.x & 31, nh = (w + G - 1) / G ;
     const int warp = threadIdx.x / 32, nwarps = blockDim.x / 32 ;
     const unsigned below = (1u << lane) - 1 ;
     int queued = 0 ;                    // the same in every lane
@@ -257,7 +259,7 @@ __device__ __forceinline__ void gxd_user_knn_scan (int w, unsigned short *q,
         while (__any_sync (full, bits != 0))
         {
             const bool b = bits != 0 ;
-            const int jj = 16 * h + __ffs (bits) - 1 ;
+            const int jj = G * h + __ffs (bits) - 1 ;
             bits &= bits - 1 ;
             const unsigned ballot = __ballot_sync (full, b) ;
             if (b) q [queued + __popc (ballot & below)] = (unsigned short) jj ;
@@ -321,10 +323,10 @@ __device__ __forceinline__ void gxd_user_knn_begin (gxd_user_klist &L,
 // WALK (the rewrite, and the select where f(e,e) joins every pair): first
 // warp 0 lists the best of the tile's untouched pairs, walk (lv, lj, have,
 // b, c, &nw), after the row's K best; where it could (it returns true),
-// only the slots touchedh (h) marks (as gxd_user_knn_scan's takeh, SPREAD
-// its) are finalized, queued in q, @THREADS@ / 32 * GXD_USER_KNN_QLEN
+// only the slots touchedh (h) marks (as gxd_user_knn_scan's takeh, G and
+// SPREAD its) are finalized, queued in q, @THREADS@ / 32 * GXD_USER_KNN_QLEN
 // entries.
-template <bool WALK, bool SPREAD, typename FIN, typename LOW,
+template <bool WALK, bool SPREAD, int G, typename FIN, typename LOW,
     typename TOUCHH, typename WALKER>
 __device__ void gxd_user_knn_select (gxd_user_klist &L, FIN final_d,
     LOW lower, TOUCHH touchedh, WALKER walk, long long i, long long j0,
@@ -367,20 +369,20 @@ __device__ void gxd_user_knn_select (gxd_user_klist &L, FIN final_d,
     const bool skip = walked ;
     unsigned short *wq = q + (tid / 32) * GXD_USER_KNN_QLEN ;
     // the slots to finalize: where the walk took the untouched ones, those
-    // of 16 h .. 16 h + 15 that are touched (takeh) or slot jj if touched
+    // of G h .. G h + G - 1 that are touched (takeh) or slot jj if touched
     // (take), and not row i itself; else every slot but row i's
     const long long self = exclude_self ? i - j0 : -1 ;
     auto takeh = [&] (int h) -> unsigned
     {
         unsigned t = touchedh (h) ;
-        if (w - 16 * h < 16) t &= (1u << (w - 16 * h)) - 1 ;
-        const unsigned long long ds = (unsigned long long) (self - 16 * h) ;
-        if (ds < 16) t &= ~(1u << ds) ;
+        if (w - G * h < G) t &= (1u << (w - G * h)) - 1 ;
+        const unsigned long long ds = (unsigned long long) (self - G * h) ;
+        if (ds < G) t &= ~(1u << ds) ;
         return t ;
     } ;
     auto take = [&] (int jj) -> bool
     {
-        return (WALK && skip) ? ((takeh (jj >> 4) >> (jj & 15)) & 1) : (jj != self) ;
+        return (WALK && skip) ? ((takeh (jj / G) >> (jj % G)) & 1) : (jj != self) ;
     } ;
     if (bok)
     {
@@ -411,7 +413,7 @@ __device__ void gxd_user_knn_select (gxd_user_klist &L, FIN final_d,
                 else over = 1 ;
             }
         } ;
-        if (WALK && skip) gxd_user_knn_scan<SPREAD> (w, wq, takeh, pass) ;
+        if (WALK && skip) gxd_user_knn_scan<G, SPREAD> (w, wq, takeh, pass) ;
         else
         {
             for (int jj = tid ; jj < w ; jj += nt) if (jj != self) pass (jj) ;
@@ -750,7 +752,7 @@ __device__ __forceinline__ void gxd_user_select_tile (GXD_USER_SELECT_ARGS,
         } ;
         auto none = [] (int) -> unsigned { return 0 ; } ;
         auto no_walk = [] (gxd_T *, int *, int, gxd_T, int, int *) -> bool { return false ; } ;
-        gxd_user_knn_select<false, false> (s_kl, final_d, lower, none, no_walk,
+        gxd_user_knn_select<false, false, 16> (s_kl, final_d, lower, none, no_walk,
             i0 + blockIdx.x, j0, (int) w, Lj, Ld, Ln, K, exclude_self, 0) ;
 #endif
     }
@@ -931,19 +933,12 @@ gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS, long long *Lj, double *Ld,
         return (wd != 0) ? op.add (op.id (), (double) gxd_user_unword (wd)) : op.id () ;
 #endif
     } ;
-    // the touched slots 16 h .. 16 h + 15, a bit each
+    // the touched slots 4 h .. 4 h + 3, a bit each (one read of 16 bytes a
+    // lane: a warp's reads are consecutive, so no bank is read twice)
     auto touchedh = [&] (int hh) -> unsigned
     {
-        const uint4 *m4 = (const uint4 *) (mask + 16 * hh) ;
-        unsigned t = 0 ;
-        #pragma unroll
-        for (int u = 0 ; u < 4 ; u++)
-        {
-            const uint4 q = m4 [u] ;
-            t |= ((q.x != 0) | (q.y != 0) << 1 | (q.z != 0) << 2
-                | (q.w != 0) << 3) << (4 * u) ;
-        }
-        return t ;
+        const uint4 q = ((const uint4 *) mask) [hh] ;
+        return (q.x != 0) | (q.y != 0) << 1 | (q.z != 0) << 2 | (q.w != 0) << 3 ;
     } ;
     double wlo = 0 ;
     if (ord != 0 && tid < 32) wlo = okey [0] ;
@@ -960,11 +955,14 @@ gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS, long long *Lj, double *Ld,
             *nw_out = 0 ;
             return true ;
         }
-        gxd_user_walk (final_d, [&] (int jj) { return mask [jj] == 0 ; },
+        // (final_d's value where mask [jj] is 0: no column in common, so
+        // row j's first key is its b-only term; without final_d's loads)
+        gxd_user_walk ([&] (int jj) { return op.add (s0, op.b_key0 (j0 + jj, 0)) ; },
+            [&] (int jj) { return mask [jj] == 0 ; },
             ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
         return true ;
     } ;
-    gxd_user_knn_select<true, false> (s_kl, final_d, lower, touchedh, walk, i,
+    gxd_user_knn_select<true, false, 4> (s_kl, final_d, lower, touchedh, walk, i,
         j0, ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
 }
 #endif
@@ -1488,7 +1486,7 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                 ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
             return true ;
         } ;
-        gxd_user_knn_select<true, true> (s_kl, final_d, none, touchedh, walk,
+        gxd_user_knn_select<true, true, 16> (s_kl, final_d, none, touchedh, walk,
             i, j0, ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
 #endif
     }
