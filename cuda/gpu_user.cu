@@ -466,13 +466,15 @@ __device__ void gxd_user_knn_select (gxd_user_klist &L, FIN final_d,
 // their value (jj) depends alone and never decreases as it grows; the K
 // best that come before the bound (b, c) where have, sorted, into wv / wj
 // (*nw_out of them, lane 0's).  A pair that cannot be listed ends the
-// walk: every later one comes after it.
+// walk: every later one comes after it.  The walk starts at position at,
+// with the nw pairs wv / wj hold already (those of every earlier position
+// that can be listed).
 template <typename VAL, typename UNT>
 __device__ void gxd_user_walk (VAL value, UNT untouched, const int *ord,
     const double *okey, int w, long long i, long long j0, int exclude_self,
-    int K, int have, gxd_T b, int c, gxd_T *wv, int *wj, int *nw_out)
+    int K, int have, gxd_T b, int c, gxd_T *wv, int *wj, int at, int nw,
+    int *nw_out)
 {
-    int nw = 0, at = 0 ;
     const unsigned full = 0xffffffffu ;
     const int lane = threadIdx.x & 31 ;
     while (at < w)
@@ -955,11 +957,59 @@ gxd_user_select_knn_nc (GXD_USER_SELECT_ARGS, long long *Lj, double *Ld,
             *nw_out = 0 ;
             return true ;
         }
-        // (final_d's value where mask [jj] is 0: no column in common, so
-        // row j's first key is its b-only term; without final_d's loads)
-        gxd_user_walk ([&] (int jj) { return op.add (s0, op.b_key0 (j0 + jj, 0)) ; },
-            [&] (int jj) { return mask [jj] == 0 ; },
-            ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
+        // final_d's value where mask [jj] is 0 (no column in common, so row
+        // j's first key is its b-only term), without final_d's loads
+        auto value = [&] (int jj) -> gxd_T
+        {
+            return (gxd_T) op.add (s0, op.b_key0 (j0 + jj, 0)) ;
+        } ;
+        auto untouched = [&] (int jj) { return mask [jj] == 0 ; } ;
+        // The walk's first ps rows share one value v0 (under MAX, every row
+        // whose first key is at most s0 is at s0): ties that the column
+        // decides, in an order that is not the columns'.  Where they are
+        // many, the tile's rows are taken in column order until K of them
+        // are found, as k_chebyshev_sel does (gpu_chebyshev_sel.cu); the
+        // walk goes on after them.  (The test above found v0 before the
+        // bound where there is one; the list's cut drops any pair after it.)
+        const unsigned full = 0xffffffffu ;
+        const int lane = tid & 31 ;
+        const unsigned long long k0 = gxd_user_order::key (value (ord [0])) ;
+        int ps ;
+        {
+            int lo = 0, hi = ww ;
+            while (lo < hi)
+            {
+                const int mid = (lo + hi) / 2 ;
+                if (gxd_user_order::key (value (ord [mid])) == k0) lo = mid + 1 ; else hi = mid ;
+            }
+            ps = lo ;
+        }
+        int at = 0, nw = 0 ;
+        const bool many = (long long) ps * ps * 32 > (long long) K * ww ;
+        if (many)
+        {
+            const long long self = exclude_self ? i - j0 : -1 ;
+            for (int pos = 0 ; pos < ww && nw < K ; pos += 32)
+            {
+                const int jj = pos + lane ;
+                bool cand = jj < ww && jj != self && untouched (jj) ;
+                const gxd_T v = cand ? value (jj) : (gxd_T) 0 ;
+                cand = cand && gxd_user_order::key (v) == k0 ;
+                const unsigned bal = __ballot_sync (full, cand) ;
+                const int to = nw + __popc (bal & ((1u << lane) - 1)) ;
+                if (cand && to < K) { wv [to] = v ; wj [to] = (int) (j0 + jj) ; }
+                nw = min (K, nw + __popc (bal)) ;
+            }
+            __syncwarp () ;
+            at = ps ;
+        }
+        // (after them, the walk passes over every row of value v0: the
+        // scan took those that can be listed)
+        if (nw == K) *nw_out = nw ;
+        else gxd_user_walk (value, [&] (int jj) { return untouched (jj)
+                && !(many && gxd_user_order::key (value (jj)) == k0) ; },
+            ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, at, nw,
+            nw_out) ;
         return true ;
     } ;
     gxd_user_knn_select<true, false, 4> (s_kl, final_d, lower, touchedh, walk, i,
@@ -1483,7 +1533,7 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                 return true ;
             }
             gxd_user_walk (final_d, [&] (int jj) { return !((s_tb [jj >> 5] >> (jj & 31)) & 1) ; },
-                ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, nw_out) ;
+                ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, 0, 0, nw_out) ;
             return true ;
         } ;
         gxd_user_knn_select<true, true, 16> (s_kl, final_d, none, touchedh, walk,
