@@ -23,7 +23,7 @@
 #      with a python3 that has numpy, scipy, scikit-learn and pytest
 # and prints a short summary last.  The benchmarks take calls of their own
 # (bench/run_knn_bench.sh; gpu_bench bench .carry).
-# Logs go to $OUT (if set) or build-dev/logs.
+# Logs go to build-dev/logs, or to $OUT (if set) as one logs.tgz.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -127,9 +127,12 @@ if [ -x "$build/bench/user_op_bench" ]; then
     --pointer-budget 2 $sets > "$logs/user_ops.log" 2>&1
   rc=$?
   grep -E "^\| |^LATENCY" "$logs/user_ops.log"
-  # the all-pairs table's rows (ten fields; the kNN table's have six)
+  # the all-pairs table's rows (ten fields), then the kNN table's (eight)
   result[user_ops]="compiled / built-in: $(grep -E '^\| [^d-]' "$logs/user_ops.log" \
     | awk -F'|' 'NF == 10 { printf "%s%s %s", sep, $3, $6 ; sep = "," }') (rc $rc)"
+  result[user_knn]="kNN compiled / built-in (first call, ms): $(grep -E '^\| [^d-]' \
+    "$logs/user_ops.log" | awk -F'|' 'NF == 8 { printf "%s%s%s %s (%s)", sep, $2, $3, $6, $7 ; sep = "," }' \
+    | tr -s ' ')"
 else
   result[user_ops]="not built"
 fi
@@ -168,9 +171,15 @@ else
 fi
 
 step "summary"
-for k in build gpu_bench ctest check determinism big e2e user_ops mpi python; do
+for k in build gpu_bench ctest check determinism big e2e user_ops user_knn mpi python; do
   printf '%-12s %s\n' "$k" "${result[$k]:-}"
 done
 echo
+# the logs as one file where $OUT takes them (the device tool brings back
+# a few files at most)
+if [ -n "${OUT:-}" ] && ls "$logs"/*.log > /dev/null 2>&1; then
+  (cd "$logs" && tar czf logs.tgz ./*.log && rm -f ./*.log)
+  echo "logs: $logs/logs.tgz"
+fi
 # the benchmarks: bench/run_knn_bench.sh (kNN, issue 17) and
 # "$bench" bench .carry (all pairs, docs/benchmarks.md), each one call
