@@ -1347,7 +1347,8 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                 cmax, e, s_lo, s_x, s_fx, s_off) ;
             // SEL: the first sweep marks the touched slots, where the
             // chunk's products are few (the same in every thread)
-            const bool mark = SEL && pass == 0 && total <= max (ww / 4, GXD_USER_MARK) ;
+            const bool mark = SEL && pass == 0 && mode != GXD_ADD_NARROW
+                && total <= max (ww / 4, GXD_USER_MARK) ;
             dense = dense || (SEL && pass == 0 && !mark) ;
             gxd_user_products (total, cmax, s_off, s_lo, rows, vals,
                 [&] (int c, double y, int s) {
@@ -1431,6 +1432,10 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         up = ldexp (1.0, E) ;
     }
     const bool fixed = !by_union && (good || ((double) nnz * mx <= 1.7976931348623157e308)) ;
+    // SEL: the narrow form's word of a pair is 0 exactly where its terms
+    // sum to 0, and its value is then kf + sa + sb, an untouched pair's:
+    // so the words tell the pairs to walk, marked or not
+    const bool words = SEL && fixed && mode == GXD_ADD_NARROW ;
     if (!fixed && !by_union)
     {
         zero (false, true) ;
@@ -1490,12 +1495,17 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
 #ifdef GXD_USER_KNN
         // (no value below a sum's own is known before its terms are)
         auto none = [] (int) -> double { return __longlong_as_double (0x7FF8000000000000LL) ; } ;
-        // the pairs with a term (a column in common), marked as their
-        // terms were added (not where dense: no walk then), 16 slots of
-        // the bit set at h
+        // the pairs to finalize, slots 4 h .. 4 h + 3: in the narrow form
+        // those whose word is not 0, else those marked as their terms were
+        // added (a column in common; not where dense: no walk then)
         auto touchedh = [&] (int h) -> unsigned
         {
-            return (s_tb [h >> 1] >> (16 * (h & 1))) & 0xFFFFu ;
+            if (words)
+            {
+                const uint4 q = ((const uint4 *) lo) [h] ;
+                return (q.x != 0) | (q.y != 0) << 1 | (q.z != 0) << 2 | (q.w != 0) << 3 ;
+            }
+            return (s_tb [h >> 3] >> (4 * (h & 7))) & 0xFu ;
         } ;
         // warp 0: the tile's untouched pairs (no column in common: a sum
         // of 0) in the order of their row term sb (ord, okey: rows of the
@@ -1513,7 +1523,7 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
         {
             // (dense: the products were too many to mark, and touch many
             // pairs, which the scan then takes as they lie)
-            if (ord == 0 || dense || by_union) return false ;
+            if (ord == 0 || (dense && !words) || by_union) return false ;
             const double klo = wlo, khi = whi ;
             const bool pos = kf >= 0 && sa >= 0 && klo >= 0 ;
             const bool neg = kf <= 0 && sa <= 0 && khi <= 0 ;
@@ -1532,11 +1542,12 @@ __device__ __forceinline__ void gxd_user_rewrite_body (GXD_USER_REWRITE_ARGS,
                 *nw_out = 0 ;
                 return true ;
             }
-            gxd_user_walk (final_d, [&] (int jj) { return !((s_tb [jj >> 5] >> (jj & 31)) & 1) ; },
+            gxd_user_walk (final_d, [&] (int jj) { return words ? lo [jj] == 0
+                    : !((s_tb [jj >> 5] >> (jj & 31)) & 1) ; },
                 ord, okey, ww, i, j0, exclude_self, K, have, b, c, wv, wj, 0, 0, nw_out) ;
             return true ;
         } ;
-        gxd_user_knn_select<true, true, 16> (s_kl, final_d, none, touchedh, walk,
+        gxd_user_knn_select<true, false, 4> (s_kl, final_d, none, touchedh, walk,
             i, j0, ww, Lj, Ld, Ln, K, exclude_self, (unsigned short *) s_lo) ;
 #endif
     }
