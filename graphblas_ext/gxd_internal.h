@@ -186,8 +186,11 @@ GrB_Info GXD_rows_pack (gxd_rows *R) ;
 // that is all of it
 GrB_Info GXD_rows_range (GrB_Matrix *R, GrB_Matrix A, int64_t r0,
     int64_t nr, int64_t m) ;
-GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, const gxd_call *call,
-    const char *what);
+// a predefined metric's A and B (B may be A): every value finite, and
+// non-negative for HELLINGER, JENSEN_SHANNON and KL_DIVERGENCE, else
+// GrB_INVALID_VALUE naming the first entry that is not (GXD_GENERIC: any)
+GrB_Info GXD_rows_check_domain (const gxd_call *call, const gxd_rows *A,
+    const gxd_rows *B) ;
 
 // a BOOL matrix, true exactly where Mask selects (never stored full)
 GrB_Info GXD_mask_bool (GrB_Matrix *M, GrB_Matrix Mask, bool structural) ;

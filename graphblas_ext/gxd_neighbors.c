@@ -177,12 +177,7 @@ GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
     const gxd_call *call = &N->call ;
     GXD_TRY (GXD_rows_get (Ar, A, false, call->type)) ;
     GXD_TRY (GXD_rows_get (Br, B, false, call->type)) ;
-    gxd_metric_id m = call->plan.metric ;
-    if (m != GXD_GENERIC && gxd_metric_table [m].nonneg)
-    {
-        GXD_TRY (GXD_rows_check_nonneg (Ar, call, "A")) ;
-        GXD_TRY (GXD_rows_check_nonneg (Br, call, "B")) ;
-    }
+    GXD_TRY (GXD_rows_check_domain (call, Ar, Br)) ;
     *ok = true ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL
@@ -277,12 +272,7 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
     size_t esize = call->plan.fp64 ? sizeof (double) : sizeof (float) ;
     GXD_TRY (GXD_rows_get (&Ar, A, false, call->type)) ;
     GXD_TRY (GXD_rows_get (&Br, B, false, call->type)) ;
-    gxd_metric_id metric = call->plan.metric ;
-    if (metric != GXD_GENERIC && gxd_metric_table [metric].nonneg)
-    {
-        GXD_TRY (GXD_rows_check_nonneg (&Ar, call, "A")) ;
-        GXD_TRY (GXD_rows_check_nonneg (&Br, call, "B")) ;
-    }
+    GXD_TRY (GXD_rows_check_domain (call, &Ar, &Br)) ;
     // on the CPU, each row's distances go to the selector as they are
     // computed: no tile of distances at all, so rows of A go in tiles as
     // large as the selector's rows allow, against all of B (the test

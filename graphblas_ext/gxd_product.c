@@ -155,12 +155,7 @@ GrB_Info GXD_product (GrB_Matrix *T, const gxd_call *call,
     const bool self = (B == A && d->tran_b == d->tran_a) ;
     if (!self) GXD_TRY (GXD_rows_get (&Br, B, d->tran_b, call->type)) ;
     const gxd_rows *Bq = self ? &Ar : &Br ;
-    gxd_metric_id m = call->plan.metric ;
-    if (m != GXD_GENERIC && gxd_metric_table [m].nonneg)
-    {
-        GXD_TRY (GXD_rows_check_nonneg (&Ar, call, "A")) ;
-        if (!self) GXD_TRY (GXD_rows_check_nonneg (&Br, call, "B")) ;
-    }
+    GXD_TRY (GXD_rows_check_domain (call, &Ar, Bq)) ;
     bool sampled = (Mask != NULL && !d->mask_comp) ;
     if (sampled) GXD_TRY (GXD_mask_pattern (&Mr, Mask, d->mask_struct)) ;
     GXD_TRY (GXD_compute (T, call, &Ar, Bq, sampled ? &Mr : NULL)) ;

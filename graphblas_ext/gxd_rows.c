@@ -11,6 +11,8 @@
 
 #include "gxd_internal.h"
 #include <inttypes.h>
+#include <math.h>
+#include <string.h>
 
 void GXD_rows_free (gxd_rows *R)
 {
@@ -86,24 +88,71 @@ GrB_Info GXD_rows_pack (gxd_rows *R)
     #undef GXD_FREE_ALL
 }
 
-GrB_Info GXD_rows_check_nonneg (const gxd_rows *R, const gxd_call *call,
-    const char *what)
+// whether one value (its bits u, of a float or double: exp its exponent
+// field, sign its sign bit) is outside the domain: NaN or an infinity, or
+// below -0 where only non-negative values are
+#define GXD_OUTSIDE(u, exp, sign, nonneg) \
+    ((((u) & (exp)) == (exp)) | ((nonneg) & ((u) > (sign))))
+
+// whether any of R's values is outside the domain: a branch-free pass over
+// their bits (it vectorizes), the entry itself found only where one is
+static bool any_outside (const gxd_rows *R, bool fp64, bool nonneg)
 {
-    const bool fp64 = call->plan.fp64 ;
-    int64_t nnz = R->csr.p [R->csr.nrows] ;
-    for (int64_t q = 0 ; q < nnz ; q++)
+    const int64_t nnz = R->csr.p [R->csr.nrows] ;
+    bool bad = false ;
+    if (fp64)
     {
-        double v = fp64 ? ((const double *) R->x) [q] : ((const float *) R->x) [q] ;
-        if (v < 0 || v != v)
+        const double *x = (const double *) R->x ;
+        for (int64_t q = 0 ; q < nnz ; q++)
         {
-            int64_t i = 0 ;
-            while (R->csr.p [i+1] <= q) i++ ;
-            return GXD_error (GrB_INVALID_VALUE, "%s: %s needs non-negative "
-                "input, but %s(%" PRId64 ",%" PRId64 ") = %g", call->fn,
-                call->name, what, i, R->csr.j [q], v) ;
+            uint64_t u ;
+            memcpy (&u, x + q, sizeof (u)) ;
+            bad |= GXD_OUTSIDE (u, 0x7FF0000000000000ULL, 0x8000000000000000ULL, nonneg) ;
         }
     }
+    else
+    {
+        const float *x = (const float *) R->x ;
+        for (int64_t q = 0 ; q < nnz ; q++)
+        {
+            uint32_t u ;
+            memcpy (&u, x + q, sizeof (u)) ;
+            bad |= GXD_OUTSIDE (u, 0x7F800000u, 0x80000000u, nonneg) ;
+        }
+    }
+    return bad ;
+}
+
+static GrB_Info check_side (const gxd_rows *R, const gxd_call *call,
+    bool nonneg, const char *what)
+{
+    const bool fp64 = call->plan.fp64 ;
+    if (!any_outside (R, fp64, nonneg)) return GrB_SUCCESS ;
+    const int64_t nnz = R->csr.p [R->csr.nrows] ;
+    for (int64_t q = 0 ; q < nnz ; q++)
+    {
+        const double v = fp64 ? ((const double *) R->x) [q] : ((const float *) R->x) [q] ;
+        if (isfinite (v) && !(nonneg && v < 0)) continue ;
+        int64_t i = 0 ;
+        while (R->csr.p [i+1] <= q) i++ ;
+        return GXD_error (GrB_INVALID_VALUE, "%s: %s needs %s input, but "
+            "%s(%" PRId64 ",%" PRId64 ") = %g", call->fn, call->name,
+            isfinite (v) ? "non-negative" : "finite", what, i, R->csr.j [q], v) ;
+    }
     return GrB_SUCCESS ;
+}
+
+GrB_Info GXD_rows_check_domain (const gxd_call *call, const gxd_rows *A,
+    const gxd_rows *B)
+{
+    #define GXD_FREE_ALL ;
+    const gxd_metric_id m = call->plan.metric ;
+    if (m == GXD_GENERIC) return GrB_SUCCESS ;
+    const bool nonneg = gxd_metric_table [m].nonneg ;
+    GXD_TRY (check_side (A, call, nonneg, "A")) ;
+    if (B != A) GXD_TRY (check_side (B, call, nonneg, "B")) ;
+    return GrB_SUCCESS ;
+    #undef GXD_FREE_ALL
 }
 
 // rows r0 .. r0+nr-1 of A (A itself when that is all of it)

@@ -156,6 +156,8 @@ extern GrB_Descriptor GxB_DESC_UNION ;
 //   - a NAMM semiring, or any semiring with an annihilator-free desc: union;
 //   - any other semiring: intersection semantics, exactly as GrB_mxm.
 // C may not be the same object as A, B or Mask.  A and B are never modified.
+// A predefined metric takes finite values only: a NaN or an infinity in A or
+// B (after typecasting) is GrB_INVALID_VALUE, naming the entry.
 GrB_Info GxB_mxm_distance
 (
     GrB_Matrix C,

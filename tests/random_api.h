@@ -219,7 +219,7 @@ typedef struct
     bool *present ;
     ra_num *v ;
     bool *finite ;          // per row: every entry finite
-    bool any_negative, any_nan ;
+    bool any_negative, any_nonfinite ;
 }
 ra_dense ;
 

@@ -7,8 +7,9 @@
 // checks (named as the failure lines and the summary name them):
 //
 //   info       the GrB_Info is what the rules say (GrB_NULL_POINTER,
-//              GrB_INVALID_VALUE for aliased C or a negative entry of a
-//              non-negative metric, GrB_DOMAIN_MISMATCH for user-defined
+//              GrB_INVALID_VALUE for aliased C, a metric's NaN or infinite
+//              entry, or a negative entry of a non-negative metric,
+//              GrB_DOMAIN_MISMATCH for user-defined
 //              types, GrB_DIMENSION_MISMATCH, what SuiteSparse itself returns
 //              for a bad object, GrB_mxm's own code on the intersection path;
 //              a constructor's code for Minkowski's p and a NAMM's monoid);
@@ -38,8 +39,8 @@
 //              |terms|, since its terms may cancel; else 0), plus one
 //              subnormal step of the output type; no NaN, and nothing
 //              negative but DOT, KL and unions, on finite input.  Not valued:
-//              pairs with a NaN or an infinity in their rows (docs: inputs
-//              are expected finite), and sums whose S, or products whose
+//              a union's pairs with a NaN or an infinity in their rows (their
+//              value depends on the order of evaluation), and sums whose S, or products whose
 //              terms, pass the range of the type they are computed in (their
 //              value depends on the order of evaluation);
 //   oracle     on ordinary values, the reference's GXO_metric / GXO_union
@@ -258,19 +259,19 @@ static GrB_Info expected_info (ra_call *rc, const ra_dense *Ad,
         default: break ;
     }
     if (is_intersection (rc)) return mxm_info ;
-    if (rc->kind == K_METRIC && (gxt_metrics [rc->metric].flags & GXT_NONNEG))
+    if (rc->kind == K_METRIC || rc->kind == K_MINKOWSKI)
     {
-        // docs/metrics.md: a negative entry (after the cast to the
-        // semiring's type) is GrB_INVALID_VALUE.  Undocumented, so either
-        // is accepted: a NaN entry, and a complemented NULL mask (nothing
-        // to compute)
-        bool comp_null = !rc->has_mask && rc->mask_comp ;
-        if (Ad->any_negative || Bd->any_negative)
+        // docs/metrics.md: a NaN or an infinity, or a negative entry for a
+        // non-negative metric (after the cast to the semiring's type), is
+        // GrB_INVALID_VALUE; with a complemented NULL mask (nothing to
+        // compute) success is right too
+        const bool nonneg = rc->kind == K_METRIC && (gxt_metrics [rc->metric].flags & GXT_NONNEG) ;
+        if (Ad->any_nonfinite || Bd->any_nonfinite
+            || (nonneg && (Ad->any_negative || Bd->any_negative)))
         {
-            *either = comp_null ;
+            *either = !rc->has_mask && rc->mask_comp ;
             return GrB_INVALID_VALUE ;
         }
-        if (Ad->any_nan || Bd->any_nan) *either = true ;
     }
     return GrB_SUCCESS ;
 }
@@ -400,7 +401,7 @@ static void check_product (ra_call *rc, const ra_dense *Ad, const ra_dense *Bd,
     desc_free (&dt) ;
     if (info == GrB_INVALID_VALUE && either)
     {
-        // a NaN for a non-negative metric: refused (allowed), nothing to value
+        // refused where success is right too: nothing to value
         goto done ;
     }
     if (info != GrB_SUCCESS)

@@ -302,7 +302,7 @@ void ra_dense_get (ra_dense *D, GrB_Matrix X, bool tran, GrB_Type t)
             if (ti.cat != RA_FP && ti.cat != RA_CPLX) z->u = ra_bits (&c, q) ;
             if (!isfinite (z->re) || !isfinite (z->im)) D->finite [i] = false ;
             if (z->re < 0) D->any_negative = true ;
-            if (isnan (z->re)) D->any_nan = true ;
+            D->any_nonfinite |= !D->finite [i] ;
         }
     }
     ra_content_free (&c) ;

@@ -264,6 +264,66 @@ static void negative_entry_for_hellinger_jensen_shannon_kl_is_invalid_value (voi
     GXT_OK (GxB_Distance_set_exact_union (false)) ;
 }
 
+// docs/metrics.md: a predefined metric takes finite values only; NaN, +inf
+// and -inf (also an FP64 value past FLT_MAX, cast into an FP32 metric's
+// type) are refused, by name, with A, B and C as they were
+static void nan_or_infinite_entry_for_a_metric_is_invalid_value (void **state)
+{
+    GXT_START ( ) ;
+    const double bad [4] = { NAN, INFINITY, -INFINITY, 1e300 } ;
+    GrB_Type types [2] = { GrB_FP32, GrB_FP64 } ;
+    GrB_Matrix Mfull ;
+    gxt_mask (&Mfull, m, n, 1.0) ;
+    for (int q = 0 ; q < gxt_nmetrics ; q++)
+    {
+        const gxt_metric *mt = &gxt_metrics [q] ;
+        for (int t = 0 ; t < 2 ; t++)
+        for (int b = 0 ; b < 4 ; b++)
+        {
+            // 1e300 is finite in FP64
+            if (b == 3 && t == 1) continue ;
+            GrB_Semiring s = gxt_semiring (mt, types [t]) ;
+            GrB_Matrix Ab, Bb, Cx ;
+            gxt_convert (&Ab, A, GXT_FMT_SPARSE, GrB_FP64) ;
+            gxt_convert (&Bb, B, GXT_FMT_SPARSE, GrB_FP64) ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (Ab, bad [b], m - 1, 1)) ;
+            GXT_OK (GrB_Matrix_setElement_FP64 (Bb, bad [b], n - 1, 3)) ;
+            GXT_OK (GrB_Matrix_wait (Ab, GrB_MATERIALIZE)) ;
+            GXT_OK (GrB_Matrix_wait (Bb, GrB_MATERIALIZE)) ;
+            GXT_OK (GrB_Matrix_new (&Cx, types [t], m, n)) ;
+            gxt_poison (Cx) ;
+            char what [128] ;
+            snprintf (what, sizeof (what), "%s %s (p %g), %g in A", mt->name,
+                gxt_type_name (types [t]), mt->p, bad [b]) ;
+            expect_call (GrB_INVALID_VALUE, Cx, NULL, NULL, s, Ab, B, NULL, true, what) ;
+            char entry [32] ;
+            snprintf (entry, sizeof (entry), "A(%d,1)", (int) m - 1) ;
+            if (strstr (gxt_message ( ), "finite") == NULL || strstr (gxt_message ( ), entry) == NULL)
+                GXT_FAIL ("%s: message \"%s\" names neither the rule nor %s", what, gxt_message ( ), entry) ;
+            snprintf (what, sizeof (what), "%s %s (p %g), %g in B", mt->name,
+                gxt_type_name (types [t]), mt->p, bad [b]) ;
+            expect_call (GrB_INVALID_VALUE, Cx, NULL, NULL, s, A, Bb, NULL, true, what) ;
+            snprintf (what, sizeof (what), "%s %s (p %g), %g in A, with a mask", mt->name,
+                gxt_type_name (types [t]), mt->p, bad [b]) ;
+            expect_call (GrB_INVALID_VALUE, Cx, Mfull, NULL, s, Ab, B, GrB_DESC_S, true, what) ;
+            GrB_Matrix_free (&Ab) ; GrB_Matrix_free (&Bb) ; GrB_Matrix_free (&Cx) ;
+            gxt_semiring_free (mt, &s) ;
+        }
+    }
+    // a union semiring of the user's keeps GraphBLAS's rules for them
+    GrB_Matrix An, Cu ;
+    gxt_convert (&An, A, GXT_FMT_SPARSE, GrB_FP64) ;
+    GXT_OK (GrB_Matrix_setElement_FP64 (An, NAN, 0, 0)) ;
+    GXT_OK (GrB_Matrix_new (&Cu, GrB_FP64, m, n)) ;
+    GXT_OK (GxB_mxm_distance (Cu, NULL, NULL, GxB_PLUS_MINUS_FP64, An, B, GxB_DESC_UNION)) ;
+    double x = 0 ;
+    GXT_OK (GrB_Matrix_extractElement_FP64 (&x, Cu, 0, 0)) ;
+    if (!isnan (x)) GXT_FAIL ("PLUS_MINUS union with a NaN in row 0: C(0,0) = %g, not NaN", x) ;
+    GXT_OK (GrB_Matrix_extractElement_FP64 (&x, Cu, 1, 0)) ;
+    if (isnan (x)) GXT_FAIL ("PLUS_MINUS union: C(1,0) is NaN, row 1 has none") ;
+    GrB_Matrix_free (&An) ; GrB_Matrix_free (&Cu) ; GrB_Matrix_free (&Mfull) ;
+}
+
 static void c_aliased_with_a_b_or_mask_is_invalid_value (void **state)
 {
     GXT_START ( ) ;
@@ -436,6 +496,7 @@ int main (void)
         cmocka_unit_test (user_defined_type_for_a_b_c_or_semiring_is_a_domain_mismatch),
         cmocka_unit_test (semiring_or_accum_over_a_user_defined_type_is_a_domain_mismatch),
         cmocka_unit_test (negative_entry_for_hellinger_jensen_shannon_kl_is_invalid_value),
+        cmocka_unit_test (nan_or_infinite_entry_for_a_metric_is_invalid_value),
         cmocka_unit_test (c_aliased_with_a_b_or_mask_is_invalid_value),
         cmocka_unit_test (minkowski_p_must_be_positive_and_not_nan),
         cmocka_unit_test (minkowski_of_a_non_floating_type_is_a_domain_mismatch),

@@ -79,8 +79,10 @@ def pairwise_distances(X, Y=None, metric="euclidean", *, backend="auto", dtype=N
         True: the library's default, 64)
     mask : None, or a sparse (m, n) pattern: only those pairs are computed
         and a scipy.sparse.csr_matrix is returned
-    force_all_finite : True (NaN or infinity -> ValueError), "allow-nan", or
-        False (no check: the C library's results on them are undefined)
+    force_all_finite : True (NaN or infinity -> ValueError, check_array's
+        message), "allow-nan" or False: the same check left to the C library,
+        which refuses NaN and infinity for every metric (ValueError naming
+        the entry)
     n_jobs : OpenMP threads of the CPU backend (None: OMP_NUM_THREADS or all)
     **metric_params : p for minkowski
 
