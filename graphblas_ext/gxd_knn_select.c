@@ -270,12 +270,13 @@ static GrB_Info gpu_knn (bool *done, knn *S, const gxd_neighbors *N,
         return GrB_SUCCESS ;
     }
     // the rows do not depend on a complemented mask
-    GXD_TRY (GXD_neighbors_gpu_rows (&ok, &Ar, &Br, N, NULL, A, B)) ;
+    const gxd_rows *Bq ;
+    GXD_TRY (GXD_neighbors_gpu_rows (&ok, &Ar, &Br, &Bq, N, NULL, A, B)) ;
     if (!ok) return GrB_SUCCESS ;
     if (Mask != NULL) GXD_TRY (GXD_mask_pattern (&Skip, Mask, N->d.mask_struct)) ;
     const gxd_call *call = &N->call ;
     char msg [GXD_MSG_LEN] = "" ;
-    GrB_Info info = GXD_gpu_knn (&call->plan, &Ar.csr, &Br.csr, S->k,
+    GrB_Info info = GXD_gpu_knn (&call->plan, &Ar.csr, &Bq->csr, S->k,
         S->largest, N->exclude_self, (Mask != NULL) ? &Skip.csr : NULL,
         &gpu_done, S->Cj, S->Cd, S->rowcount, msg) ;
     if (info != GrB_SUCCESS && GXD_settings.backend != GxB_BACKEND_AUTO)

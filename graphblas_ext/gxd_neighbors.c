@@ -165,7 +165,8 @@ static GrB_Info select_tile (const gxd_selector *sel, gxd_tile *t,
 }
 
 GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
-    const gxd_neighbors *N, GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B)
+    const gxd_rows **Bq, const gxd_neighbors *N, GrB_Matrix Mask,
+    GrB_Matrix A, GrB_Matrix B)
 {
     #define GXD_FREE_ALL GXD_rows_free (Ar) ; GXD_rows_free (Br) ;
     *ok = false ;
@@ -176,8 +177,9 @@ GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
     }
     const gxd_call *call = &N->call ;
     GXD_TRY (GXD_rows_get (Ar, A, false, call->type)) ;
-    GXD_TRY (GXD_rows_get (Br, B, false, call->type)) ;
-    GXD_TRY (GXD_rows_check_domain (call, Ar, Br)) ;
+    if (B != A) GXD_TRY (GXD_rows_get (Br, B, false, call->type)) ;
+    *Bq = (B == A) ? Ar : Br ;
+    GXD_TRY (GXD_rows_check_domain (call, Ar, *Bq)) ;
     *ok = true ;
     return GrB_SUCCESS ;
     #undef GXD_FREE_ALL

@@ -137,10 +137,12 @@ GrB_Info GXD_neighbors_run (const gxd_neighbors *N, GrB_Matrix Mask,
 
 // whether the whole query may run on the GPU with the selection on the
 // device (cuda/gpu_knn.cu, gpu_radius.cu): an unmasked product of built-in
-// operators on the backend path, the GPU in use.  If so (*ok), Ar and Br
-// hold A's and B's rows, checked as the backends check them
+// operators on the backend path, the GPU in use.  If so (*ok), Ar and *Bq
+// hold A's and B's rows, checked as the backends check them: *Bq is Br, or
+// Ar itself where B is A (a self-query: its rows copied and uploaded once)
 GrB_Info GXD_neighbors_gpu_rows (bool *ok, gxd_rows *Ar, gxd_rows *Br,
-    const gxd_neighbors *N, GrB_Matrix Mask, GrB_Matrix A, GrB_Matrix B) ;
+    const gxd_rows **Bq, const gxd_neighbors *N, GrB_Matrix Mask,
+    GrB_Matrix A, GrB_Matrix B) ;
 
 // the selectors: each builds the m-by-n CSR result T (of N->type)
 GrB_Info GXD_knn_select (GrB_Matrix *T, const gxd_neighbors *N,

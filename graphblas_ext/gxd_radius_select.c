@@ -187,10 +187,11 @@ static GrB_Info gpu_radius (bool *done, radius *S, GrB_Matrix Mask,
     const gxd_neighbors *N = S->N ;
     bool ok ;
     *done = false ;
-    GXD_TRY (GXD_neighbors_gpu_rows (&ok, &Ar, &Br, N, Mask, A, B)) ;
+    const gxd_rows *Bq ;
+    GXD_TRY (GXD_neighbors_gpu_rows (&ok, &Ar, &Br, &Bq, N, Mask, A, B)) ;
     if (!ok) return GrB_SUCCESS ;
     char msg [GXD_MSG_LEN] = "" ;
-    GrB_Info info = GXD_gpu_radius (&N->call.plan, &Ar.csr, &Br.csr, S->eps,
+    GrB_Info info = GXD_gpu_radius (&N->call.plan, &Ar.csr, &Bq->csr, S->eps,
         S->largest, N->exclude_self, gpu_sink, S, msg) ;
     if (S->refused)
     {
