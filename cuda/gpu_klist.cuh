@@ -25,6 +25,14 @@
 #ifndef GXD_GPU_KLIST_CUH
 #define GXD_GPU_KLIST_CUH
 
+// gxd_klist_cut is inlined unless its includer asks for one copy, called
+// (it runs once a block at most, outside the products)
+#ifdef GXD_KLIST_CUT_OUTLINED
+#define GXD_KLIST_CUT_INLINE __noinline__
+#else
+#define GXD_KLIST_CUT_INLINE
+#endif
+
 // all threads: lv / lj [0, len) sorted by O (len a power of 2, bitonic);
 // ends with a barrier
 template <class O, typename V, typename J>
@@ -78,7 +86,7 @@ __device__ void gxd_klist_sample (V *lv, J *lj, Get get, int k, V &bv,
 // block of NT threads) cut to its k best, sorted, and the bound tightened
 // to the k-th; ends with a barrier
 template <class O, int CAP, int NT, typename V, typename J>
-__device__ void gxd_klist_cut (V *lv, J *lj, int &cnt, V &bv, J &bj,
+__device__ GXD_KLIST_CUT_INLINE void gxd_klist_cut (V *lv, J *lj, int &cnt, V &bv, J &bj,
     int &bok, int k)
 {
     constexpr int PER = CAP / NT ;

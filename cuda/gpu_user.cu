@@ -119,6 +119,11 @@ typedef @T@ gxd_T ;
 #include "gpu_split_select.cuh"
 #endif
 #if defined (GXD_USER_REWRITE) || defined (GXD_USER_KNN)
+// the MIN and MAX kNN's list cut out of line: the program compiles about a
+// sixth faster, and its kernel is no slower (the rewrite's is: 3 %)
+#ifdef GXD_USER_SELECT
+#define GXD_KLIST_CUT_OUTLINED
+#endif
 #include "gpu_klist.cuh"
 #endif
 // <math.h>'s constants, which NVRTC has no header for
