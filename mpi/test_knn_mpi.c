@@ -649,6 +649,20 @@ static void test_failures (void)
     GxB_Distance_error (&msg) ;
     CHECK (msg != NULL && strstr (msg, "non-negative") != NULL, "the message "
         "does not give the failing rank's reason: %s", msg) ;
+    // a NaN in the first rank's rows of A only (the first rank that has
+    // rows): that rank fails at once, the others would go on; every rank
+    // returns GrB_INVALID_VALUE (docs/metrics.md)
+    int holder = 0 ;
+    while (holder < nranks - 1 && aoff [holder+1] == aoff [holder]) holder++ ;
+    GrB_Matrix Anan = NULL ;
+    TRY (GrB_Matrix_dup (&Anan, Al)) ;
+    if (rank == holder) TRY (GrB_Matrix_setElement_FP64 (Anan, NAN, 0, 2)) ;
+    a = ok ; a.dist = GxB_DIST_EUCLIDEAN_FP64 ; a.A = Anan ;
+    run_failure ("NaN in one rank's A", &a, GrB_INVALID_VALUE) ;
+    GxB_Distance_error (&msg) ;
+    CHECK (msg != NULL && strstr (msg, "finite") != NULL, "the message "
+        "does not give the failing rank's reason: %s", msg) ;
+    GrB_Matrix_free (&Anan) ;
 
     TRY (GxB_Desc_set_exclude_self (self, false)) ;
     GrB_Descriptor_free (&self) ; GrB_Descriptor_free (&masked) ;
