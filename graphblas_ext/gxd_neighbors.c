@@ -273,8 +273,10 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
     int64_t m = (int64_t) N->m, n = (int64_t) N->n ;
     size_t esize = call->plan.fp64 ? sizeof (double) : sizeof (float) ;
     GXD_TRY (GXD_rows_get (&Ar, A, false, call->type)) ;
-    GXD_TRY (GXD_rows_get (&Br, B, false, call->type)) ;
-    GXD_TRY (GXD_rows_check_domain (call, &Ar, &Br)) ;
+    // a self-query: one copy of the rows serves as both
+    if (B != A) GXD_TRY (GXD_rows_get (&Br, B, false, call->type)) ;
+    const gxd_rows *Bq = (B == A) ? &Ar : &Br ;
+    GXD_TRY (GXD_rows_check_domain (call, &Ar, Bq)) ;
     // on the CPU, each row's distances go to the selector as they are
     // computed: no tile of distances at all, so rows of A go in tiles as
     // large as the selector's rows allow, against all of B (the test
@@ -307,7 +309,7 @@ static GrB_Info run_direct (const gxd_neighbors *N, GrB_Matrix A,
         for (int64_t c0 = 0 ; c0 < n ; c0 += nc_max)
         {
             int64_t nc = (n - c0 < nc_max) ? (n - c0) : nc_max ;
-            rows_view (&Bv, &Br.csr, c0, nc, bp, esize) ;
+            rows_view (&Bv, &Bq->csr, c0, nc, bp, esize) ;
             if (rows_to)
             {
                 row_sink rs = { sel, c0, r0, NULL, NULL, esize } ;
