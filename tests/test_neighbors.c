@@ -393,6 +393,12 @@ typedef struct
     const char *add_name ;
 } user_knn_op ;
 
+// the operators' first four fields (function, name, definition, FP32)
+#define ABSDIFF_F   absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true
+#define ABSDIFF_P1  absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false
+#define MINUS_D     minus_defined, "t_minus", MINUS_DEFN, false
+#define MINUS_F     minus_float, "t_minus_f", MINUS_FLOAT_DEFN, true
+
 // each of ops on A, the first m rows of B (an FP64 matrix, freed), against
 // B, in FP32 where the op is: k = 1 (self kept), 10 (self excluded) and 32
 // (kept), every tiling; the kNN against the sorted all-pairs result, bit
@@ -467,20 +473,13 @@ static void walked_untouched_rows (void **state)
         }
     }
     const user_knn_op ops [7] = {
-        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
-          GrB_PLUS_MONOID_FP32, "PLUS" },
-        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
-          GrB_PLUS_MONOID_FP64, "PLUS" },
-        { minus_defined, "t_minus", MINUS_DEFN, false,
-          GrB_PLUS_MONOID_FP64, "PLUS" },
-        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
-          GrB_MAX_MONOID_FP32, "MAX" },
-        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
-          GrB_MAX_MONOID_FP64, "MAX" },
-        { minus_defined, "t_minus", MINUS_DEFN, false,
-          GrB_MIN_MONOID_FP64, "MIN" },
-        { minus_float, "t_minus_f", MINUS_FLOAT_DEFN, true,
-          GrB_MIN_MONOID_FP32, "MIN" } } ;
+        { ABSDIFF_F, GrB_PLUS_MONOID_FP32, "PLUS" },
+        { ABSDIFF_P1, GrB_PLUS_MONOID_FP64, "PLUS" },
+        { MINUS_D, GrB_PLUS_MONOID_FP64, "PLUS" },
+        { ABSDIFF_F, GrB_MAX_MONOID_FP32, "MAX" },
+        { ABSDIFF_P1, GrB_MAX_MONOID_FP64, "MAX" },
+        { MINUS_D, GrB_MIN_MONOID_FP64, "MIN" },
+        { MINUS_F, GrB_MIN_MONOID_FP32, "MIN" } } ;
     knn_of_user_ops (ops, 7, &B, m, "walked rows") ;
 }
 
@@ -510,18 +509,12 @@ static void rows_past_the_ranks (void **state)
         }
     }
     const user_knn_op ops [6] = {
-        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
-          GrB_MAX_MONOID_FP32, "MAX" },
-        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
-          GrB_MAX_MONOID_FP64, "MAX" },
-        { minus_defined, "t_minus", MINUS_DEFN, false,
-          GrB_MAX_MONOID_FP64, "MAX" },
-        { minus_defined, "t_minus", MINUS_DEFN, false,
-          GrB_MIN_MONOID_FP64, "MIN" },
-        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
-          GrB_MIN_MONOID_FP64, "MIN" },
-        { minus_float, "t_minus_f", MINUS_FLOAT_DEFN, true,
-          GrB_MIN_MONOID_FP32, "MIN" } } ;
+        { ABSDIFF_F, GrB_MAX_MONOID_FP32, "MAX" },
+        { ABSDIFF_P1, GrB_MAX_MONOID_FP64, "MAX" },
+        { MINUS_D, GrB_MAX_MONOID_FP64, "MAX" },
+        { MINUS_D, GrB_MIN_MONOID_FP64, "MIN" },
+        { ABSDIFF_P1, GrB_MIN_MONOID_FP64, "MIN" },
+        { MINUS_F, GrB_MIN_MONOID_FP32, "MIN" } } ;
     knn_of_user_ops (ops, 6, &B, m, "long rows") ;
 }
 
@@ -550,12 +543,9 @@ static void wide_tiles_of_counts (void **state)
         }
     }
     const user_knn_op ops [3] = {
-        { absdiff_float, "t_absdiff_f", ABSDIFF_FLOAT_DEFN, true,
-          GrB_PLUS_MONOID_FP32, "PLUS" },
-        { minus_float, "t_minus_f", MINUS_FLOAT_DEFN, true,
-          GrB_PLUS_MONOID_FP32, "PLUS" },
-        { absdiff_plus_one, "t_absdiff_p1", ABSDIFF_PLUS_ONE_DEFN, false,
-          GrB_PLUS_MONOID_FP64, "PLUS" } } ;
+        { ABSDIFF_F, GrB_PLUS_MONOID_FP32, "PLUS" },
+        { MINUS_F, GrB_PLUS_MONOID_FP32, "PLUS" },
+        { ABSDIFF_P1, GrB_PLUS_MONOID_FP64, "PLUS" } } ;
     knn_of_user_ops (ops, 3, &B, m, "counts") ;
 }
 
