@@ -308,9 +308,6 @@ static void dataset (const char *path, GrB_Index rows, double budget,
             // compiles it (the cache was empty)
             (void) timed_call (&Rk, BUILTIN (c), A, B, knn) ;
             const double kfirst = timed_call (&Ck, s, A, B, knn) ;
-            // (on a GPU that call ran the program's quick build; the
-            // optimized one takes over once compiled)
-            GXD_jit_wait ( ) ;
             for (int r = 0 ; r < reps || r < KNN_REPS ; r++)
             {
                 t->knn_builtin = fmin (t->knn_builtin, timed_call (&Rk, BUILTIN (c), A, B, knn)) ;

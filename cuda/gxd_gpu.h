@@ -31,13 +31,8 @@ GrB_Info GXD_gpu_sampled (const gxd_plan *P, const gxd_csr *A,
 // plan); Mp, Mj the mask's CSR pattern, C its entries' distances
 GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     const int64_t *Mp, const int64_t *Mj, void *C, char *msg) ;
-// unload the kernels compiled for user operators (once the optimized
-// builds being compiled in the background are done: gpu_nvrtc.cu)
+// unload the kernels compiled for user operators
 void GXD_gpu_user_clear (void) ;
-// wait for those builds; and how many quick builds were made and how many
-// optimized builds took over from them in this process
-void GXD_gpu_user_wait (void) ;
-void GXD_gpu_user_tiers (int64_t *quick, int64_t *swaps) ;
 // free the pinned staging kept for results into host memory
 void GXD_gpu_staging_free (void) ;
 

@@ -564,24 +564,8 @@ void GXD_jit_clear (void)
     pthread_mutex_unlock (&jit_lock) ;
 }
 
-void GXD_jit_wait (void)
-{
-#ifdef GXD_HAVE_CUDA
-    GXD_gpu_user_wait ( ) ;
-#endif
-}
-
-void GXD_jit_gpu_tiers (int64_t *quick, int64_t *swaps)
-{
-    *quick = *swaps = 0 ;
-#ifdef GXD_HAVE_CUDA
-    GXD_gpu_user_tiers (quick, swaps) ;
-#endif
-}
-
 void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits)
 {
-    GXD_jit_wait ( ) ;
     pthread_mutex_lock (&jit_lock) ;
     *compiles = ncompiles ;
     *disk_hits = ndisk_hits ;

@@ -24,17 +24,11 @@ extern "C" {
 // by memory, the default), so tiling and merging run on small inputs
 void GXD_neighbors_set_tiles (int64_t rows, int64_t cols) ;
 
-// user operators compiled (gxd_jit.c; the GPU's kernels too): how many
-// were compiled and how many came from the disk cache in this process,
-// counted once the GPU's optimized builds being compiled in the background
-// are done; unload them all (the next call finds them on disk again)
+// user operators compiled for the CPU (gxd_jit.c): how many were compiled
+// and how many came from the disk cache in this process; unload them all
+// (the next call finds them on disk again)
 void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits) ;
 void GXD_jit_clear (void) ;
-// wait for the GPU's optimized builds being compiled in the background
-// (cuda/gpu_nvrtc.cu); how many quick builds the GPU made, and how many
-// optimized builds took over from them, in this process (0 without CUDA)
-void GXD_jit_wait (void) ;
-void GXD_jit_gpu_tiers (int64_t *quick, int64_t *swaps) ;
 
 // unions whose (+) is PLUS, for operators only GraphBLAS can call
 // (gxd_union_plus.c): pairs computed by the rewrite so far in this process,

@@ -13,9 +13,8 @@
 // operator; FP32 and FP64; integers past 2^53 exactly.  Also: a definition
 // that does not compile, the disk cache (hit, miss, corrupt and stale
 // entries, two processes compiling the same operator at once), masks, kNN,
-// and on a GPU the kernels NVRTC compiles, their quick and optimized builds
-// giving the same bits (run with GXBDIST_BACKEND=gpu, every test here runs
-// there, the cache's own on the CPU).  Tolerance: rtol 1e-5 (FP32) / 1e-12 (FP64)
+// and on a GPU the kernels NVRTC compiles (run with GXBDIST_BACKEND=gpu,
+// every test here runs there, the cache's own on the CPU).  Tolerance: rtol 1e-5 (FP32) / 1e-12 (FP64)
 // relative to max (|ref|, 1): the values are of order 1, and the compiled
 // path rewrites sums of |x-y| as the built-in metrics do (intersection and
 // row terms, cancellation guarded), so a result may carry rounding of the
@@ -237,21 +236,6 @@ static GxB_Backend cpu_begin (void)
 static void cpu_end (GxB_Backend was)
 {
     GXT_OK (GxB_Distance_set_backend (was)) ;
-}
-
-// run the rest of a test on the GPU backend, or skip it where there is none
-// (cpu_end goes back)
-static GxB_Backend gpu_begin (void)
-{
-    GxB_Backend was ;
-    GXT_OK (GxB_Distance_get_backend (&was)) ;
-    if (GxB_Distance_set_backend (GxB_BACKEND_GPU) != GrB_SUCCESS)
-    {
-        printf ("[ SKIP     ] no GPU\n") ;
-        GXT_OK (GxB_Distance_set_backend (was)) ;
-        skip ( ) ;
-    }
-    return was ;
 }
 
 //------------------------------------------------------------------------------
@@ -919,7 +903,14 @@ static int child (void)
 static void compiled_operators_run_on_the_gpu (void **state)
 {
     GXT_START ( ) ;
-    GxB_Backend was = gpu_begin ( ) ;
+    GxB_Backend was ;
+    GXT_OK (GxB_Distance_get_backend (&was)) ;
+    if (GxB_Distance_set_backend (GxB_BACKEND_GPU) != GrB_SUCCESS)
+    {
+        printf ("[ SKIP     ] no GPU\n") ;
+        GXT_OK (GxB_Distance_set_backend (was)) ;
+        skip ( ) ;
+    }
     const char *adds [3] = { "PLUS", "MAX", "MIN" } ;
     for (int q = 0 ; q < 3 ; q++)
     {
@@ -1047,61 +1038,6 @@ static void cancelling_sums_of_a_compiled_operator_are_computed_again (void **st
     cpu_end (was) ;
 }
 
-// on a GPU, a new operator's first calls run the quick builds of its
-// programs (all pairs, kNN) while their optimized builds are compiled;
-// once those are done, the next calls run them, with the same bits
-static void quick_and_optimized_gpu_builds_agree (void **state)
-{
-    GXT_START ( ) ;
-    GxB_Backend was = gpu_begin ( ) ;
-    const char *adds [2] = { "PLUS", "MAX" } ;
-    for (int q = 0 ; q < 2 ; q++)
-    {
-        GrB_Type type = (q == 0) ? GrB_FP64 : GrB_FP32 ;
-        GrB_BinaryOp op = make_op (op_named ("clipped"), type, true,
-            q == 0 ? "_tiers" : "_tiers_max") ;
-        GrB_Monoid add = monoid (adds [q], type) ;
-        GxB_NAMM namm = NULL ;
-        GrB_Semiring s = NULL ;
-        GXT_OK (GxB_NAMM_new (&namm, op, 0.5)) ;
-        GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
-        GrB_Matrix A, B, C [2] = { NULL, NULL }, K [2] ;
-        gxt_pair (&A, &B, GXT_SHAPE_POWERLAW, GXT_MIXED) ;
-        GrB_Index m, n ;
-        GXT_OK (GrB_Matrix_nrows (&m, A)) ;
-        GXT_OK (GrB_Matrix_nrows (&n, B)) ;
-        int64_t quick [3], swaps [3] ;
-        GXD_jit_gpu_tiers (&quick [0], &swaps [0]) ;
-        for (int r = 0 ; r < 2 ; r++)
-        {
-            if (r == 1) GXD_jit_wait ( ) ;
-            GXT_OK (gxt_distance (&C [r], type, s, A, B, NULL)) ;
-            GXT_OK (GrB_Matrix_new (&K [r], type, m, n)) ;
-            GXT_OK (GxB_kNN (K [r], NULL, s, 5, A, B, NULL)) ;
-            GXD_jit_gpu_tiers (&quick [r+1], &swaps [r+1]) ;
-        }
-        char what [64] ;
-        snprintf (what, sizeof (what), "GPU, %s, quick build", adds [q]) ;
-        check_union (C [0], add, op, NULL, 0.5, type, A, B, gxt_rtol (type), what) ;
-        gxt_check_bitwise (C [1], C [0], "all pairs: optimized vs quick build") ;
-        gxt_check_bitwise (K [1], K [0], "kNN: optimized vs quick build") ;
-        // two new programs, each built quickly first, then taken over
-        assert_true (quick [1] - quick [0] >= 2) ;
-        assert_int_equal (quick [2], quick [1]) ;
-        assert_int_equal (swaps [2] - swaps [0], quick [1] - quick [0]) ;
-        for (int r = 0 ; r < 2 ; r++)
-        {
-            GrB_Matrix_free (&C [r]) ;
-            GrB_Matrix_free (&K [r]) ;
-        }
-        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
-        GrB_Semiring_free (&s) ;
-        GXT_OK (GxB_NAMM_free (&namm)) ;
-        GrB_BinaryOp_free (&op) ;
-    }
-    GXT_OK (GxB_Distance_set_backend (was)) ;
-}
-
 //------------------------------------------------------------------------------
 // masks and neighbors
 //------------------------------------------------------------------------------
@@ -1191,7 +1127,6 @@ int main (void)
         cmocka_unit_test_setup_teardown (min_and_max_monoids_of_any_identity, setup, teardown),
         cmocka_unit_test_setup_teardown (a_definition_that_does_not_compile_is_refused, setup, teardown),
         cmocka_unit_test_setup_teardown (compiled_operators_run_on_the_gpu, setup, teardown),
-        cmocka_unit_test_setup_teardown (quick_and_optimized_gpu_builds_agree, setup, teardown),
         cmocka_unit_test_setup_teardown (self_distances_are_exactly_zero, setup, teardown),
         cmocka_unit_test_setup_teardown (the_disk_cache_is_used_and_never_trusted, setup, teardown),
         cmocka_unit_test_setup_teardown (two_processes_compile_at_once, setup, teardown),
