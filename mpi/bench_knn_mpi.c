@@ -4,7 +4,8 @@
 //------------------------------------------------------------------------------
 
 // A program, not a test: an all-rows kNN self-query (the row itself
-// excluded, FP32) of a Matrix Market file, its rows spread evenly over the
+// excluded, FP32) of a Matrix Market or .csr file (tools/gxd_csr_file.h:
+// the paper's shapes at full size), its rows spread evenly over the
 // ranks, timed end to end (the slowest rank, best of REPEAT); then the same
 // blocks sent around the same ring with nothing computed (MPI_Sendrecv of
 // each block's bytes: row pointers, column indices, values), which bounds
@@ -13,7 +14,7 @@
 // each rank's rows against all of B in one call (no ring, no merge; the
 // self pairs kept): the same pairs, what the ring and the merge add to.
 //
-//   mpirun -np 2 build/mpi/bench_knn_mpi FILE.mtx[.gz] [k] [metric] [rows]
+//   mpirun -np 2 build/mpi/bench_knn_mpi FILE.mtx[.gz]|FILE.csr [k] [metric] [rows]
 //   (k 10; metric manhattan or cosine, default cosine; rows: the first
 //   rows of the file only, default all)
 //
@@ -23,6 +24,7 @@
 #include <gxbdist_mpi.h>
 #include <string.h>
 #include "gxd_mtx.h"
+#include "gxd_csr_file.h"
 #define GXD_PROG "bench_knn_mpi"
 #include "gxd_prog.h"
 
@@ -100,7 +102,11 @@ int main (int argc, char **argv)
         ? GxB_DIST_MANHATTAN_FP32 : GxB_DIST_COSINE_FP32 ;
 
     GrB_Matrix X = NULL, A = NULL, C = NULL ;
-    TRY (GXD_mtx_read (&X, GrB_FP32, argv [1])) ;
+    const size_t len = strlen (argv [1]) ;
+    if (len > 4 && strcmp (argv [1] + len - 4, ".csr") == 0)
+        TRY (GXD_csr_read (&X, argv [1]))
+    else
+        TRY (GXD_mtx_read (&X, GrB_FP32, argv [1]))
     GrB_Index m, d ;
     TRY (GrB_Matrix_nrows (&m, X)) ;
     TRY (GrB_Matrix_ncols (&d, X)) ;
