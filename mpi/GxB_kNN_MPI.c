@@ -132,10 +132,13 @@ static void block_desc_free (GrB_Descriptor *d)
     GxB_Distance_set_error (GrB_SUCCESS, keep) ;
 }
 
-// GxB_kNN of the rank's rows of A against block b (in hand as blk),
-// merged into best
+// GxB_kNN of the rank's rows of A against block b (in hand as blk; or
+// own, the rank's B_local itself, for its own block: no copy made, and
+// where A_local is B_local too GxB_kNN sees a query of rows against
+// themselves), merged into best
 static GrB_Info step (gxm_best *best, const gxm_call *G, const gxm_block *blk,
-    int b, GrB_Semiring dist, uint64_t k, GrB_Matrix A, GrB_Descriptor d)
+    int b, GrB_Semiring dist, uint64_t k, GrB_Matrix A, GrB_Matrix own,
+    GrB_Descriptor d)
 {
     #define GXM_FREE_ALL GrB_Matrix_free (&Bb) ; GrB_Matrix_free (&Cb) ;
     GrB_Matrix Bb = NULL, Cb = NULL ;
@@ -143,9 +146,9 @@ static GrB_Info step (gxm_best *best, const gxm_call *G, const gxm_block *blk,
     int64_t b0 = G->b_off [b], nb = blk->nrows ;
     bool own_rows = G->exclude_self && a0 < b0 + nb && b0 < a0 + m ;
     uint64_t kb = (own_rows && k < UINT64_MAX) ? k + 1 : k ;
-    GXM_TRY (GXM_block_matrix (&Bb, blk)) ;
+    if (b != G->rank || own == NULL) GXM_TRY (GXM_block_matrix (&Bb, blk)) ;
     GXM_TRY (GrB_Matrix_new (&Cb, G->result, (GrB_Index) m, (GrB_Index) nb)) ;
-    GXM_TRY (GxB_kNN (Cb, NULL, dist, kb, A, Bb, d)) ;
+    GXM_TRY (GxB_kNN (Cb, NULL, dist, kb, A, (Bb != NULL) ? Bb : own, d)) ;
     GXM_TRY (GXM_best_merge (best, Cb, b0, a0, G->exclude_self)) ;
     GXM_FREE_ALL ;
     return GrB_SUCCESS ;
@@ -226,7 +229,10 @@ static GrB_Info ring (gxm_best *best, const gxm_call *G, const gxm_local *L,
                 nr += GXM_block_nreq (&cur) ;
             }
         }
-        if (info == GrB_SUCCESS) info = step (best, G, &cur, b, dist, k, Ar, d) ;
+        if (info == GrB_SUCCESS)
+        {
+            info = step (best, G, &cur, b, dist, k, Ar, L->tran_b ? NULL : B, d) ;
+        }
         if (nr > 0 && MPI_Waitall (nr, req, MPI_STATUSES_IGNORE) != MPI_SUCCESS
             && info == GrB_SUCCESS)
         {

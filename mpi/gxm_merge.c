@@ -14,6 +14,7 @@
 // GxB_kNN's result type, read as double (exact for FP32 and FP64).
 
 #include "gxm_internal.h"
+#include <omp.h>
 
 // a before b: the better value, or equal values and the smaller column
 static inline bool better (double a, double b, bool largest)
@@ -31,16 +32,26 @@ static inline bool before (const gxm_cand *a, const gxm_cand *b,
     return a->j < b->j ;
 }
 
-static int cmp_smallest (const void *x, const void *y)
+// a row's candidates in order: an insertion sort (a block gives each row
+// at most k, often 10 to 100), a shell sort past GXM_INSERTION
+#define GXM_INSERTION 64
+static void sort_row (gxm_cand *c, int64_t n, bool largest)
 {
-    const gxm_cand *a = x, *b = y ;
-    return before (a, b, false) ? -1 : (before (b, a, false) ? 1 : 0) ;
-}
-
-static int cmp_largest (const void *x, const void *y)
-{
-    const gxm_cand *a = x, *b = y ;
-    return before (a, b, true) ? -1 : (before (b, a, true) ? 1 : 0) ;
+    int64_t gap = 1 ;
+    if (n > GXM_INSERTION) while (gap < n / 3) gap = 3 * gap + 1 ;
+    for ( ; gap > 0 ; gap /= 3)
+    {
+        for (int64_t q = gap ; q < n ; q++)
+        {
+            gxm_cand t = c [q] ;
+            int64_t p = q ;
+            for ( ; p >= gap && before (&t, &c [p-gap], largest) ; p -= gap)
+            {
+                c [p] = c [p-gap] ;
+            }
+            c [p] = t ;
+        }
+    }
 }
 
 GrB_Info GXM_best_alloc (gxm_best *B, int64_t m, uint64_t k, bool largest)
@@ -99,6 +110,7 @@ GrB_Info GXM_best_merge (gxm_best *B, GrB_Matrix Cb, int64_t b0, int64_t a0,
     double *X = NULL ;
     int64_t *start = NULL ;
     gxm_cand *cand = NULL, *tmp = NULL ;
+    int nt = omp_get_max_threads ( ) ;
     GXM_TRY (GrB_Matrix_nvals (&nv, Cb)) ;
     size_t n1 = (nv > 0) ? nv : 1 ;
     I = malloc (n1 * sizeof (GrB_Index)) ;
@@ -106,7 +118,7 @@ GrB_Info GXM_best_merge (gxm_best *B, GrB_Matrix Cb, int64_t b0, int64_t a0,
     X = malloc (n1 * sizeof (double)) ;
     start = calloc ((size_t) B->m + 1, sizeof (int64_t)) ;
     cand = malloc (n1 * sizeof (gxm_cand)) ;
-    tmp = malloc ((size_t) (B->k > 0 ? B->k : 1) * sizeof (gxm_cand)) ;
+    tmp = malloc ((size_t) nt * (size_t) (B->k > 0 ? B->k : 1) * sizeof (gxm_cand)) ;
     if (!I || !J || !X || !start || !cand || !tmp)
     {
         GXM_FAIL (GrB_OUT_OF_MEMORY, "GxB_kNN_MPI: out of memory for %llu "
@@ -124,6 +136,8 @@ GrB_Info GXM_best_merge (gxm_best *B, GrB_Matrix Cb, int64_t b0, int64_t a0,
     }
     for (int64_t i = B->m ; i > 0 ; i--) start [i] = start [i-1] ;
     start [0] = 0 ;
+    // rows are independent: each thread merges its own, with its own tmp
+    #pragma omp parallel for num_threads(nt) schedule(static)
     for (int64_t i = 0 ; i < B->m ; i++)
     {
         gxm_cand *c = cand + start [i] ;
@@ -133,9 +147,8 @@ GrB_Info GXM_best_merge (gxm_best *B, GrB_Matrix Cb, int64_t b0, int64_t a0,
             if (exclude_self && c [q].j == a0 + i) continue ;
             c [nn++] = c [q] ;
         }
-        qsort (c, (size_t) nn, sizeof (gxm_cand),
-            B->largest ? cmp_largest : cmp_smallest) ;
-        merge_row (B, i, c, nn, tmp) ;
+        sort_row (c, nn, B->largest) ;
+        merge_row (B, i, c, nn, tmp + (size_t) omp_get_thread_num ( ) * B->k) ;
     }
     GXM_FREE_ALL ;
     return GrB_SUCCESS ;
