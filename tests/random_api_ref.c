@@ -348,7 +348,9 @@ ra_truth ra_truth_of (const ra_call *rc, const ra_dense *Ad, const ra_dense *Bd,
     ra_tinfo ti = ra_type (rc->stype) ;
     ra_num ex = of_double (rc->identity, Ad->cat, Ad->bits) ;
     ra_num acc = monoid_identity (rc->add, ti.cat, ti.bits) ;
-    long double big = type_max (rc->stype), prod = 1 ;
+    // (TIMES: the products of the terms' magnitudes above 1 and below 1,
+    // which bound every partial product, whatever the order)
+    long double big = type_max (rc->stype), grow = 1, shrink = 1 ;
     bool fp = (ti.cat == RA_FP || ti.cat == RA_CPLX), all_nan = (k > 0) ;
     for (GrB_Index c = 0 ; c < k ; c++)
     {
@@ -358,15 +360,18 @@ ra_truth ra_truth_of (const ra_call *rc, const ra_dense *Ad, const ra_dense *Bd,
         acc = op_eval (rc->add, ti.cat, ti.bits, acc, term) ;
         long double mag = hypotl (term.re, term.im) ;
         if (rc->add == OP_PLUS) t.S += mag ;
-        if (rc->add == OP_TIMES && mag != 0 && isfinite (mag)) prod *= mag ;
+        if (rc->add == OP_TIMES && mag > 1 && isfinite (mag)) grow *= mag ;
+        if (rc->add == OP_TIMES && mag < 1 && mag != 0) shrink *= mag ;
         all_nan = all_nan && isnan (term.re) ;
     }
     // MIN or MAX of only NaN terms: the monoid's identity (fmin, fmax from
     // the identity) or NaN (from the first term, as SuiteSparse reduces)
     if (fp && all_nan && (rc->add == OP_MIN || rc->add == OP_MAX)) t.skip = true ;
-    // a sum past the type's range, or a product past double's (either
-    // way), depends on the order of evaluation: not valued
-    if (fp && (t.S > big || prod > DBL_MAX / 1e10 || prod < DBL_MIN * 1e10)) t.skip = true ;
+    // a sum past the type's range, or a product that some order of its
+    // terms takes past double's range (either way: a partial product that
+    // overflows, or underflows to 0 and then meets inf), depends on the
+    // order of evaluation: not valued
+    if (fp && (t.S > big || grow > DBL_MAX / 1e10 || shrink < DBL_MIN * 1e10)) t.skip = true ;
     t.z = acc ;
     return t ;
 }
