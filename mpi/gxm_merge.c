@@ -110,7 +110,9 @@ GrB_Info GXM_best_merge (gxm_best *B, GrB_Matrix Cb, int64_t b0, int64_t a0,
     double *X = NULL ;
     int64_t *start = NULL ;
     gxm_cand *cand = NULL, *tmp = NULL ;
+    // (a thread a row at most: each holds a list of k)
     int nt = omp_get_max_threads ( ) ;
+    if ((int64_t) nt > B->m) nt = (B->m > 0) ? (int) B->m : 1 ;
     GXM_TRY (GrB_Matrix_nvals (&nv, Cb)) ;
     size_t n1 = (nv > 0) ? nv : 1 ;
     I = malloc (n1 * sizeof (GrB_Index)) ;
