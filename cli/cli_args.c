@@ -265,6 +265,13 @@ GrB_Info cli_args_parse (cli_opts *o, cli_action *action, int argc,
         CLI_FAIL (CLI_USAGE, "--format labels lists neighbors: knn and radius "
             "only") ;
     }
+    if ((o->labels_path != NULL || o->labels_b_path != NULL)
+        && o->format != CLI_FORMAT_LABELS)
+    {
+        CLI_FAIL (CLI_USAGE, "--labels%s names rows in the --format labels "
+            "listing; the Matrix Market output has no labels",
+            (o->labels_path != NULL) ? "" : "-b") ;
+    }
     if (o->labels_b_path != NULL && o->b_path == NULL)
     {
         CLI_FAIL (CLI_USAGE, "--labels-b names B's rows, but no B is given "

@@ -85,7 +85,9 @@ expect 2 "--p 0" knn --metric minkowski --p 0 "$DATA"
 expect 2 "--type fp16" knn --type fp16 "$DATA"
 expect 2 "--backend tpu" knn --backend tpu "$DATA"
 expect 2 "--format labels on pairwise" pairwise --format labels "$DATA"
-expect 2 "--labels-b without B" knn --labels-b "$LABELS" "$DATA"
+expect 2 "--labels-b without B" knn --format labels --labels-b "$LABELS" "$DATA"
+expect 2 "--labels without --format labels" knn --labels "$LABELS" "$DATA"
+expect 2 "--labels-b without --format labels" knn --labels-b "$LABELS" "$DATA" "$DATA"
 expect 2 "no file" knn
 expect 2 "three files" knn "$DATA" "$DATA" "$DATA"
 
