@@ -394,6 +394,11 @@ class NearestNeighbors:
     def _radius_csr(self, X, radius):
         self._fitted()
         r = _check_radius(self.radius if radius is None else radius)
+        if r < 0 and _metrics.canonical(self.effective_metric_,
+                                        self.effective_metric_params_)[0] != "DOT":
+            # (as scikit-learn: no distance is negative; for DOT, a
+            # similarity, the radius is the least one kept, of any sign)
+            raise ValueError("radius must be >= 0 for a distance, not %r" % (r,))
         Qc, same = self._query(X)
         report = _reporter(self.progress)
         if report is None or Qc.shape[0] <= _FIRST_BLOCK:

@@ -167,6 +167,15 @@ def test_neighbor_argument_errors():
         gxbdist.radius_neighbors_graph(X, np.nan)
     with pytest.raises(TypeError, match="radius must be a real number"):
         gxbdist.radius_neighbors_graph(X, "1")
+    # no distance is negative (scikit-learn refuses such a radius too); for
+    # dot, a similarity, the radius is the least one kept, of any sign
+    for metric in ("euclidean", "cosine", "minkowski"):
+        with pytest.raises(ValueError, match="radius must be >= 0 for a distance"):
+            gxbdist.radius_neighbors_graph(X, -0.5, metric=metric)
+    with pytest.raises(ValueError, match="radius must be >= 0 for a distance"):
+        gxbdist.NearestNeighbors(radius=-1.0).fit(X).radius_neighbors()
+    G = gxbdist.radius_neighbors_graph(X, -1e300, metric="dot", mode="distance")
+    assert G.nnz == 3 * 2
     nn = gxbdist.NearestNeighbors(n_neighbors=1).fit(X)
     with pytest.raises(ValueError, match="return_distance must be True"):
         nn.radius_neighbors(return_distance=False, sort_results=True)
