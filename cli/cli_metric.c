@@ -66,6 +66,12 @@ GrB_Info cli_metric_semiring (GrB_Semiring *s, bool *owned, bool *largest,
         CLI_FAIL (CLI_USAGE, "unknown metric '%s'; known: %s", o->metric,
             known) ;
     }
+    if (o->job == CLI_RADIUS && o->eps < 0 && e->fp32 != &GxB_DIST_DOT_FP32)
+    {
+        // no distance is negative: such a radius keeps nothing
+        CLI_FAIL (CLI_USAGE, "--eps must be >= 0 for a distance, not %g "
+            "(dot, a similarity, takes any)", o->eps) ;
+    }
     if (e->fp32 != NULL)
     {
         *s = (o->type == GrB_FP64) ? *(e->fp64) : *(e->fp32) ;

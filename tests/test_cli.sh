@@ -79,6 +79,8 @@ expect 2 "-k without value" knn "$DATA" -k
 expect 2 "radius without --eps" radius "$DATA"
 expect 2 "--eps NaN" radius --eps nan "$DATA"
 expect 2 "--eps on knn" knn --eps 1 "$DATA"
+expect 2 "--eps negative for a distance" radius --eps -1 "$DATA"
+expect 2 "--eps negative for minkowski" radius --metric minkowski --p 3 --eps -0.5 "$DATA"
 expect 2 "-k on pairwise" pairwise -k 3 "$DATA"
 expect 2 "--p without minkowski" knn --p 3 "$DATA"
 expect 2 "--p 0" knn --metric minkowski --p 0 "$DATA"
