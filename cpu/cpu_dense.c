@@ -145,10 +145,22 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
     const bool user = user_columns (P) ;
     cpu_tile T ;
     GrB_Info info = GXD_cpu_tile_new (&T, B, false, user, msg) ;
+    // the walks read only A's columns of B: where A has few of B's entries
+    // (a few query rows against many), the blocks hold those columns only
+    uint8_t *active = NULL ;
+    if (info == GrB_SUCCESS && A->p [m] < B->p [n] / CPU_FEW_COLUMNS)
+    {
+        active = GXD_calloc (B->ncols + 1, 1) ;
+        if (active == NULL) info = CPU_OOM (msg, "A's columns") ;
+        for (int64_t q = 0 ; active != NULL && q < A->p [m] ; q++)
+        {
+            active [A->j [q]] = 1 ;
+        }
+    }
     for (int64_t j0 = 0 ; j0 < n && info == GrB_SUCCESS ; j0 += jblock)
     {
         int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
-        GXD_cpu_tile_fill (&T, B, j0, j1) ;
+        GXD_cpu_tile_fill (&T, B, j0, j1, active) ;
         if (user) P->user_col (T.Fb, T.Bx, T.Bp [B->ncols], P->identity) ;
         #pragma omp parallel num_threads(nthreads)
         {
@@ -167,6 +179,7 @@ static GrB_Info dense_rewrite (const gxd_plan *P, const cpu_rows *A,
         }
     }
     GXD_cpu_tile_free (&T) ;
+    GXD_free (active) ;
     GXD_free (work) ;
     GXD_free (flags) ;
     return info ;

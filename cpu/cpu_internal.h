@@ -41,6 +41,10 @@ static inline gxd_row cpu_row (const cpu_rows *R, int64_t j)
 
 // rows of B a block: a thread's accumulators over one block stay in cache
 #define CPU_JBLOCK 16384
+// A with fewer entries than B's over this: the rewrite's blocks of B hold
+// A's columns only (the test of a column costs less than the entries it
+// leaves out)
+#define CPU_FEW_COLUMNS 4
 
 // the rows of B in a block (CPU_JBLOCK, or all n, at least 1)
 static inline int64_t cpu_jblock (int64_t n)
@@ -73,11 +77,13 @@ GrB_Info GXD_cpu_rows_pair (cpu_rows *A, cpu_rows *B, const gxd_plan *P,
     const gxd_csr *Acsr, const gxd_csr *Bcsr, char *msg) ;
 
 // room for B's largest block [j0, j0 + cpu_jblock (n)) (j0 a multiple of
-// the block); then each such block written over it by GXD_cpu_tile_fill
+// the block); then each such block written over it by GXD_cpu_tile_fill:
+// every column, or (active not NULL) only the columns c with active [c]
+// (those of A, where a walk reads no other), the rest left empty
 GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, bool wide,
     bool fb, char *msg) ;
 void GXD_cpu_tile_fill (cpu_tile *T, const cpu_rows *B, int64_t j0,
-    int64_t j1) ;
+    int64_t j1, const uint8_t *active) ;
 void GXD_cpu_tile_free (cpu_tile *T) ;
 
 // CHEBYSHEV, or a generic plan under MIN or MAX, of every pair (the plans

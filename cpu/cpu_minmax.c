@@ -118,7 +118,7 @@ GrB_Info GXD_cpu_minmax (const gxd_plan *P, const cpu_rows *A,
     for (int64_t j0 = 0 ; j0 < n ; j0 += jblock)
     {
         int64_t j1 = (j0 + jblock < n) ? j0 + jblock : n ;
-        GXD_cpu_tile_fill (&T, B, j0, j1) ;
+        GXD_cpu_tile_fill (&T, B, j0, j1, NULL) ;
         gxd_csr Bt = { k, j1 - j0, T.Bp, T.Bj, T.Bx } ;
         gxd_minmax R = { .A = &As, .Ak = Ak, .P = P, .Ax = Ax, .Bt = &Bt,
             .Bp = B->p + j0, .Bj = Bj, .Bk = Bk, .Bj0 = Bj0 + j0,

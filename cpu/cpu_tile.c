@@ -38,9 +38,11 @@ GrB_Info GXD_cpu_tile_new (cpu_tile *T, const cpu_rows *B, bool wide,
     return GrB_SUCCESS ;
 }
 
-// wide is a constant in each call below, so the index store folds to one
+// wide and (active != NULL) are constants in each call below, so the index
+// store folds to one and the test of a column goes where there is none
 static inline __attribute__((always_inline)) void fill (cpu_tile *T,
-    const cpu_rows *B, int64_t j0, int64_t j1, bool wide)
+    const cpu_rows *B, int64_t j0, int64_t j1, bool wide,
+    const uint8_t *active)
 {
     // B's arrays and each row's end in locals: the 64-bit stores could
     // alias them, and would make the compiler load them again every entry
@@ -51,12 +53,16 @@ static inline __attribute__((always_inline)) void fill (cpu_tile *T,
     double *Bx = T->Bx ;
     T->j0 = j0 ; T->j1 = j1 ;
     memset (Bp, 0, (k + 1) * sizeof (int64_t)) ;
-    for (int64_t q = p [j0] ; q < p [j1] ; q++) Bp [col [q] + 1]++ ;
+    for (int64_t q = p [j0] ; q < p [j1] ; q++)
+    {
+        if (active == NULL || active [col [q]]) Bp [col [q] + 1]++ ;
+    }
     for (int64_t c = 0 ; c < k ; c++) Bp [c+1] += Bp [c] ;
     for (int64_t j = j0 ; j < j1 ; j++)
     {
         for (int64_t q = p [j], q1 = p [j+1] ; q < q1 ; q++)
         {
+            if (active != NULL && !active [col [q]]) continue ;
             int64_t dst = Bp [col [q]]++ ;
             if (wide) Bj [dst] = j - j0 ;
             else Bi [dst] = (int32_t) (j - j0) ;
@@ -69,10 +75,11 @@ static inline __attribute__((always_inline)) void fill (cpu_tile *T,
 }
 
 void GXD_cpu_tile_fill (cpu_tile *T, const cpu_rows *B, int64_t j0,
-    int64_t j1)
+    int64_t j1, const uint8_t *active)
 {
-    if (T->Bj != NULL) fill (T, B, j0, j1, true) ;
-    else fill (T, B, j0, j1, false) ;
+    if (T->Bj != NULL) fill (T, B, j0, j1, true, active) ;
+    else if (active != NULL) fill (T, B, j0, j1, false, active) ;
+    else fill (T, B, j0, j1, false, NULL) ;
 }
 
 void GXD_cpu_tile_free (cpu_tile *T)

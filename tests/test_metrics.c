@@ -259,6 +259,49 @@ static void repeated_calls_give_bitwise_identical_results (void **state)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
 }
 
+// a few rows of A against many of B (the CPU's blocks of B then hold A's
+// columns only) give the bits the same rows give among many rows of A
+static void a_few_rows_give_the_bits_they_give_among_many (void **state)
+{
+    GXT_START ( ) ;
+    gxt_spec sp = { 0 } ;
+    sp.m = 160 ; sp.k = 250 ; sp.density = 12.0 / 250 ; sp.powerlaw = true ;
+    sp.dense_row = -1 ; sp.values = GXT_NONNEG_VALUES ; sp.empty_frac = 0.05 ;
+    GrB_Matrix A, B, Af = NULL ;
+    gxt_random (&A, &sp) ;
+    sp.m = 400 ;
+    gxt_random (&B, &sp) ;
+    GrB_Index few = 3, k = sp.k ;
+    GXT_OK (GrB_Matrix_new (&Af, GrB_FP64, few, k)) ;
+    GXT_OK (GrB_Matrix_extract (Af, NULL, NULL, A, (GrB_Index [ ]) { 0, few - 1 },
+        GxB_RANGE, GrB_ALL, k, NULL)) ;
+    for (int i = 0 ; i < gxt_nmetrics ; i++)
+    {
+        const gxt_metric *mt = &gxt_metrics [i] ;
+        for (int t = 0 ; t < 2 ; t++)
+        {
+            GrB_Type type = t ? GrB_FP64 : GrB_FP32 ;
+            GrB_Semiring s = gxt_semiring (mt, type) ;
+            GrB_Matrix C = NULL, Cf = NULL, Cr = NULL ;
+            GXT_OK (gxt_distance (&C, type, s, A, B, NULL)) ;
+            GXT_OK (gxt_distance (&Cf, type, s, Af, B, NULL)) ;
+            GrB_Index n ;
+            GXT_OK (GrB_Matrix_ncols (&n, C)) ;
+            GXT_OK (GrB_Matrix_new (&Cr, type, few, n)) ;
+            GXT_OK (GrB_Matrix_extract (Cr, NULL, NULL, C, (GrB_Index [ ]) { 0, few - 1 },
+                GxB_RANGE, GrB_ALL, n, NULL)) ;
+            char what [96] ;
+            snprintf (what, sizeof (what), "%s p=%g %s, %lu rows alone", mt->name,
+                mt->p, gxt_type_name (type), (unsigned long) few) ;
+            gxt_check_bitwise (Cf, Cr, what) ;
+            gxt_check_metric (Cf, mt, type, Af, B, what) ;
+            GrB_Matrix_free (&C) ; GrB_Matrix_free (&Cf) ; GrB_Matrix_free (&Cr) ;
+            gxt_semiring_free (mt, &s) ;
+        }
+    }
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&Af) ; GrB_Matrix_free (&B) ;
+}
+
 int main (void)
 {
     const struct CMUnitTest tests [] =
@@ -286,6 +329,7 @@ int main (void)
         cmocka_unit_test (minkowski_p3_matches_reference_on_every_shape),
         cmocka_unit_test (minkowski_of_p1_and_p2_equal_manhattan_and_euclidean),
         cmocka_unit_test (every_metric_matches_reference_on_a_larger_powerlaw_set),
+        cmocka_unit_test (a_few_rows_give_the_bits_they_give_among_many),
         cmocka_unit_test (every_metric_matches_reference_on_long_rows_and_many_rows),
         cmocka_unit_test (repeated_calls_give_bitwise_identical_results),
     } ;
