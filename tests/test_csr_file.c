@@ -22,8 +22,9 @@ typedef struct
     char magic [8] ;
     int64_t order, m, n, nnz, ib, vb, reserved ;
     const int64_t *p ;          // m+1
-    const int64_t *j ;          // nnz, written in ib bytes each
-    const float *x ;            // nnz
+    const int64_t *j ;          // nx, written in ib bytes each
+    const float *x ;            // nx
+    int64_t nx ;                // the entries written (nnz claims a count)
     int64_t cut ;               // bytes left off the end (0: none)
 }
 csr_parts ;
@@ -41,13 +42,13 @@ static void write_parts (const csr_parts *c)
     int64_t h [7] = { c->order, c->m, c->n, c->nnz, c->ib, c->vb, c->reserved } ;
     fwrite (h, sizeof (int64_t), 7, f) ;
     if (c->p != NULL) fwrite (c->p, sizeof (int64_t), (size_t) c->m + 1, f) ;
-    for (int64_t q = 0 ; c->j != NULL && q < c->nnz ; q++)
+    for (int64_t q = 0 ; c->j != NULL && q < c->nx ; q++)
     {
         int32_t j32 = (int32_t) c->j [q] ;
         if (c->ib == 4) fwrite (&j32, 4, 1, f) ;
         else fwrite (&c->j [q], 8, 1, f) ;
     }
-    if (c->x != NULL) fwrite (c->x, sizeof (float), (size_t) c->nnz, f) ;
+    if (c->x != NULL) fwrite (c->x, sizeof (float), (size_t) c->nx, f) ;
     long size = ftell (f) ;
     fclose (f) ;
     if (c->cut > 0) assert_int_equal (truncate (path, size - c->cut), 0) ;
@@ -73,7 +74,7 @@ static const float X [5] = { 1.5f, -2, 0, 3.25f, 1e-30f } ;
 static csr_parts good (int64_t ib)
 {
     csr_parts c = { { 'G', 'X', 'D', 'C', 'S', 'R', '0', '1' }, 0x0102030405060708LL,
-        3, 5, 5, ib, 4, 0, P, J, X, 0 } ;
+        3, 5, 5, ib, 4, 0, P, J, X, 5, 0 } ;
     return c ;
 }
 
@@ -108,7 +109,7 @@ static void valid_files_give_their_exact_matrix (void **state)
     // no rows, no entries
     csr_parts c = good (4) ;
     const int64_t p0 [1] = { 0 } ;
-    c.m = 0 ; c.nnz = 0 ; c.p = p0 ; c.j = NULL ; c.x = NULL ;
+    c.m = 0 ; c.nnz = 0 ; c.nx = 0 ; c.p = p0 ; c.j = NULL ; c.x = NULL ;
     GrB_Matrix E = read_parts (&c, GrB_SUCCESS, "empty") ;
     GrB_Index nv ;
     GXT_OK (GrB_Matrix_nvals (&nv, E)) ;
