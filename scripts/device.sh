@@ -76,6 +76,14 @@ if [ "${result[build]}" = ok ]; then
   rc=$?
   tail -25 "$logs/ctest.log"
   result[ctest]="$(grep -E 'tests passed|tests failed' "$logs/ctest.log" | tail -1) (rc $rc)"
+  if [ $rc -eq 124 ]; then
+    # the cap stopped ctest: the suites it had started and not finished
+    # (each suite's own TIMEOUT is longer than the cap, so ctest names none)
+    unfinished=$(comm -23 \
+      <(grep -oE 'Start +[0-9]+: [A-Za-z0-9_]+' "$logs/ctest.log" | awk '{print $3}' | sort) \
+      <(grep -oE 'Test +#[0-9]+: [A-Za-z0-9_]+' "$logs/ctest.log" | awk '{print $3}' | sort) | tr '\n' ' ')
+    result[ctest]="${result[ctest]} stopped at ${GXD_CTEST_LIMIT:-240} s; unfinished: $unfinished"
+  fi
 else
   result[ctest]="not run (build failed)"
 fi
