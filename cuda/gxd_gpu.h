@@ -33,6 +33,12 @@ GrB_Info GXD_gpu_user (const gxd_plan *P, const gxd_csr *A, const gxd_csr *B,
     const int64_t *Mp, const int64_t *Mj, void *C, char *msg) ;
 // unload the kernels compiled for user operators
 void GXD_gpu_user_clear (void) ;
+// tests: whole programs only (no operator linked with a template); and,
+// once the whole programs being compiled on threads are done, how many
+// linked modules this process has made or read from the disk, and how many
+// whole programs took over from them
+void GXD_gpu_user_set_whole (bool on) ;
+void GXD_gpu_user_tiers (int64_t *linked, int64_t *swaps) ;
 // free the pinned staging kept for results into host memory
 void GXD_gpu_staging_free (void) ;
 

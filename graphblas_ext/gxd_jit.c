@@ -564,8 +564,25 @@ void GXD_jit_clear (void)
     pthread_mutex_unlock (&jit_lock) ;
 }
 
+void GXD_jit_gpu_whole (bool on)
+{
+#ifdef GXD_HAVE_CUDA
+    GXD_gpu_user_set_whole (on) ;
+#endif
+}
+
+void GXD_jit_gpu_tiers (int64_t *linked, int64_t *swaps)
+{
+    *linked = *swaps = 0 ;
+#ifdef GXD_HAVE_CUDA
+    GXD_gpu_user_tiers (linked, swaps) ;
+#endif
+}
+
 void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits)
 {
+    int64_t linked, swaps ;
+    GXD_jit_gpu_tiers (&linked, &swaps) ;   // (once the GPU's threads are done)
     pthread_mutex_lock (&jit_lock) ;
     *compiles = ncompiles ;
     *disk_hits = ndisk_hits ;

@@ -24,11 +24,19 @@ extern "C" {
 // by memory, the default), so tiling and merging run on small inputs
 void GXD_neighbors_set_tiles (int64_t rows, int64_t cols) ;
 
-// user operators compiled for the CPU (gxd_jit.c): how many were compiled
-// and how many came from the disk cache in this process; unload them all
-// (the next call finds them on disk again)
+// user operators compiled (gxd_jit.c; the GPU's kernels too): how many
+// were compiled and how many came from the disk cache in this process,
+// counted once the GPU's whole programs being compiled on threads are
+// done; unload them all (the next call finds them on disk again)
 void GXD_jit_stats (int64_t *compiles, int64_t *disk_hits) ;
 void GXD_jit_clear (void) ;
+// the GPU's user kernels (cuda/gpu_nvrtc.cu) as whole programs only (on),
+// or first linked with the library's template while the whole program
+// compiles on a thread (off, the default); and, once those threads are
+// done, how many linked modules were made or read from the disk in this
+// process, and how many whole programs took over from them (0 without CUDA)
+void GXD_jit_gpu_whole (bool on) ;
+void GXD_jit_gpu_tiers (int64_t *linked, int64_t *swaps) ;
 
 // unions whose (+) is PLUS, for operators only GraphBLAS can call
 // (gxd_union_plus.c): pairs computed by the rewrite so far in this process,

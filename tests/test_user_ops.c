@@ -196,6 +196,14 @@ static int64_t disk_hits (void)
     return h ;
 }
 
+// the GPU's linked modules so far (once its whole programs are compiled)
+static int64_t gpu_linked (void)
+{
+    int64_t linked, swaps ;
+    GXD_jit_gpu_tiers (&linked, &swaps) ;
+    return linked ;
+}
+
 // the most entries a row of H holds
 static GrB_Index max_degree (GrB_Matrix H)
 {
@@ -236,6 +244,21 @@ static GxB_Backend cpu_begin (void)
 static void cpu_end (GxB_Backend was)
 {
     GXT_OK (GxB_Distance_set_backend (was)) ;
+}
+
+// run the rest of a test on the GPU backend, or skip it where there is none
+// (cpu_end goes back)
+static GxB_Backend gpu_begin (void)
+{
+    GxB_Backend was ;
+    GXT_OK (GxB_Distance_get_backend (&was)) ;
+    if (GxB_Distance_set_backend (GxB_BACKEND_GPU) != GrB_SUCCESS)
+    {
+        printf ("[ SKIP     ] no GPU\n") ;
+        GXT_OK (GxB_Distance_set_backend (was)) ;
+        skip ( ) ;
+    }
+    return was ;
 }
 
 //------------------------------------------------------------------------------
@@ -288,6 +311,7 @@ static void run_example (const char *opname, const char *addname, double e)
             GXT_OK (GxB_NAMM_new (&namm, op, e)) ;
             GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
             int64_t before = compiles ( ) + disk_hits ( ) ;
+            const int64_t linked_before = gpu_linked ( ) ;
             // the GPU's MAX and MIN programs: one where f(e,e) is counted
             // (two rows may hold every column together), one where it is
             // not, as the shapes take them
@@ -309,10 +333,12 @@ static void run_example (const char *opname, const char *addname, double e)
                 GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
             }
             // the definition was compiled (or found on disk) once (and
-            // each of its GPU programs once), an operator without one
-            // never was
+            // each of its GPU programs once, as a whole program, and as the
+            // operator linked with the program's template where it has
+            // one), an operator without one never was
             const int programs = select ? counted [0] + counted [1] : 1 ;
-            const int64_t expected = defn ? 1 + on_gpu ( ) * programs : 0 ;
+            const int64_t expected = defn ? 1 + on_gpu ( ) * programs
+                + (gpu_linked ( ) - linked_before) : 0 ;
             int64_t built = compiles ( ) + disk_hits ( ) - before ;
             if (built != expected)
                 GXT_FAIL ("%s %s (%s): %ld modules built, expected %ld", opname,
@@ -903,14 +929,7 @@ static int child (void)
 static void compiled_operators_run_on_the_gpu (void **state)
 {
     GXT_START ( ) ;
-    GxB_Backend was ;
-    GXT_OK (GxB_Distance_get_backend (&was)) ;
-    if (GxB_Distance_set_backend (GxB_BACKEND_GPU) != GrB_SUCCESS)
-    {
-        printf ("[ SKIP     ] no GPU\n") ;
-        GXT_OK (GxB_Distance_set_backend (was)) ;
-        skip ( ) ;
-    }
+    GxB_Backend was = gpu_begin ( ) ;
     const char *adds [3] = { "PLUS", "MAX", "MIN" } ;
     for (int q = 0 ; q < 3 ; q++)
     {
@@ -1038,6 +1057,64 @@ static void cancelling_sums_of_a_compiled_operator_are_computed_again (void **st
     cpu_end (was) ;
 }
 
+// on a GPU, an operator whose kernels the library holds as a template
+// (every PLUS, MIN and MAX here) is first compiled alone and linked with
+// it, while the whole program, the operator inlined, compiles on a thread
+// and then takes over: the two give the same bits
+static void linked_and_whole_gpu_programs_agree (void **state)
+{
+    GXT_START ( ) ;
+    GxB_Backend was = gpu_begin ( ) ;
+    const char *adds [3] = { "PLUS", "MAX", "MIN" } ;
+    for (int q = 0 ; q < 6 ; q++)
+    {
+        GrB_Type type = (q % 2) ? GrB_FP64 : GrB_FP32 ;
+        char suffix [32] ;
+        snprintf (suffix, sizeof (suffix), "_linked%d", q) ;
+        GrB_BinaryOp op = make_op (op_named ("clipped"), type, true, suffix) ;
+        GrB_Monoid add = monoid (adds [q / 2], type) ;
+        GxB_NAMM namm = NULL ;
+        GrB_Semiring s = NULL ;
+        GXT_OK (GxB_NAMM_new (&namm, op, 0.5)) ;
+        GXT_OK (GxB_Semiring_new_NAMM (&s, add, namm)) ;
+        GrB_Matrix A, B, C [2] = { NULL, NULL }, K [2] = { NULL, NULL } ;
+        gxt_pair (&A, &B, GXT_SHAPE_POWERLAW, GXT_MIXED) ;
+        GrB_Index m, n ;
+        GXT_OK (GrB_Matrix_nrows (&m, A)) ;
+        GXT_OK (GrB_Matrix_nrows (&n, B)) ;
+        int64_t linked [3], swaps [3] ;
+        GXD_jit_gpu_tiers (&linked [0], &swaps [0]) ;
+        for (int r = 0 ; r < 2 ; r++)
+        {
+            // (r = 1: after GXD_jit_gpu_tiers, which waits for the threads)
+            GXT_OK (gxt_distance (&C [r], type, s, A, B, NULL)) ;
+            GXT_OK (GrB_Matrix_new (&K [r], type, m, n)) ;
+            GXT_OK (GxB_kNN (K [r], NULL, s, 5, A, B, NULL)) ;
+            GXD_jit_gpu_tiers (&linked [r+1], &swaps [r+1]) ;
+        }
+        // the all-pairs and kNN programs: linked first, whole next (each
+        // linked program taken over by its whole program)
+        assert_true (linked [1] - linked [0] >= 2) ;
+        assert_int_equal (linked [2], linked [1]) ;
+        assert_int_equal (swaps [2] - swaps [0], linked [1] - linked [0]) ;
+        char what [64] ;
+        snprintf (what, sizeof (what), "GPU, %s, linked", adds [q / 2]) ;
+        check_union (C [0], add, op, NULL, 0.5, type, A, B, gxt_rtol (type), what) ;
+        gxt_check_bitwise (C [1], C [0], "all pairs: whole program vs linked") ;
+        gxt_check_bitwise (K [1], K [0], "kNN: whole program vs linked") ;
+        for (int r = 0 ; r < 2 ; r++)
+        {
+            GrB_Matrix_free (&C [r]) ;
+            GrB_Matrix_free (&K [r]) ;
+        }
+        GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+        GrB_Semiring_free (&s) ;
+        GXT_OK (GxB_NAMM_free (&namm)) ;
+        GrB_BinaryOp_free (&op) ;
+    }
+    GXT_OK (GxB_Distance_set_backend (was)) ;
+}
+
 //------------------------------------------------------------------------------
 // masks and neighbors
 //------------------------------------------------------------------------------
@@ -1127,6 +1204,7 @@ int main (void)
         cmocka_unit_test_setup_teardown (min_and_max_monoids_of_any_identity, setup, teardown),
         cmocka_unit_test_setup_teardown (a_definition_that_does_not_compile_is_refused, setup, teardown),
         cmocka_unit_test_setup_teardown (compiled_operators_run_on_the_gpu, setup, teardown),
+        cmocka_unit_test_setup_teardown (linked_and_whole_gpu_programs_agree, setup, teardown),
         cmocka_unit_test_setup_teardown (self_distances_are_exactly_zero, setup, teardown),
         cmocka_unit_test_setup_teardown (the_disk_cache_is_used_and_never_trusted, setup, teardown),
         cmocka_unit_test_setup_teardown (two_processes_compile_at_once, setup, teardown),
