@@ -105,126 +105,239 @@ static GrB_Info accumulate (GrB_Matrix C, GrB_Semiring semiring, GrB_Matrix A,
     return (info) ;
 }
 
-// *M (new, nrows-by-ncols, held sparse) = the tuples e of t whose key
-// (its column where by_col, else its row) c has part [c] == side: (t's
-// row, map [c]) where by_col, else (map [c], t's column), built from
-// tuples in order (a count of each new row, then each tuple at its row's
+// the bits set in x (libgcc's __builtin_popcountll is a call where the
+// target has no popcnt instruction, as x86-64's baseline)
+static inline GrB_Index bits_in (uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull) ;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull) ;
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full ;
+    return ((x * 0x0101010101010101ull) >> 56) ;
+}
+
+// The columns that a set of tuples uses, numbered in order (their ranks): a
+// bit for each of K columns and, for each word of 64, the count of those
+// before it.  Arrays indexed by rank stand in for arrays of K: 100 rows of
+// fortunes use about 1,000 of its 15,639 columns, and an array of K is
+// fresh pages on each call (freed memory goes back to the system), whose
+// faults cost more than the work on their few entries.
+typedef struct { uint64_t *bits ; GrB_Index *before ; GrB_Index n ; } col_set ;
+
+// a tuple whose column is not in the set (prod_parts)
+#define NO_RANK UINT64_MAX
+
+static void cols_free (col_set *s)
+{
+    free (s->bits) ; free (s->before) ;
+    memset (s, 0, sizeof (col_set)) ;
+}
+
+static inline bool col_in (const col_set *s, GrB_Index c)
+{
+    return ((s->bits [c >> 6] >> (c & 63)) & 1) ;
+}
+
+static inline GrB_Index col_rank (const col_set *s, GrB_Index c)
+{
+    return (s->before [c >> 6] +
+        bits_in (s->bits [c >> 6] & (((uint64_t) 1 << (c & 63)) - 1))) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL cols_free (s) ;
+
+// *s = the columns J [0..nt-1] (each below K) use
+static GrB_Info cols_new (col_set *s, const GrB_Index *J, GrB_Index nt,
+    GrB_Index K)
+{
+    GrB_Index nw = K / 64 + 1, n = 0 ;
+    s->bits = calloc (nw, sizeof (uint64_t)) ;
+    s->before = malloc (nw * sizeof (GrB_Index)) ;
+    CHECK (s->bits != NULL && s->before != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index e = 0 ; e < nt ; e++)
+    {
+        s->bits [J [e] >> 6] |= (uint64_t) 1 << (J [e] & 63) ;
+    }
+    for (GrB_Index w = 0 ; w < nw ; w++)
+    {
+        s->before [w] = n ;
+        n += bits_in (s->bits [w]) ;
+    }
+    s->n = n ;
+    return (GrB_SUCCESS) ;
+}
+
+// M [s] (new, held sparse, where size [s] > 0) = the tuples e of t whose
+// column's rank r = t->J [e] (NO_RANK: none) is in part s (part [r], 0 light
+// or 1 heavy): other-by-size [s] with entries (t's row, map [r]) where
+// by_col, else size [s]-by-other with (map [r], t's column), both parts in
+// one pass over t (a count of each new row, then each tuple at its row's
 // next place: t is sorted by row, then column, and map ascends within a
 // part, so a row's columns ascend either way).  (GraphBLAS owns what a
 // pack hands it, but with its own allocator, which a caller may have set
 // and 7.4 does not tell: a build copies.)
 #undef  FREE_ALL
-#define FREE_ALL free (Ap) ; free (I) ; free (J) ; free (X) ;                \
-    GrB_Matrix_free (M) ;
+#define FREE_ALL                                                            \
+    for (int s = 0 ; s < 2 ; s++)                                           \
+    {                                                                       \
+        free (Ap [s]) ; free (I [s]) ; free (J [s]) ; free (X [s]) ;        \
+        GrB_Matrix_free (&M [s]) ;                                          \
+    }
 
-static GrB_Info part_of (GrB_Matrix *M, const tuples *t, bool by_col,
-    const uint8_t *part, uint8_t side, const GrB_Index *map, GrB_Index nrows,
-    GrB_Index ncols)
+static GrB_Info parts_of (GrB_Matrix M [2], const tuples *t, bool by_col,
+    const uint8_t *part, const GrB_Index *map, const GrB_Index size [2],
+    GrB_Index other)
 {
-    GrB_Index *Ap = calloc (nrows + 2, sizeof (GrB_Index)), *I = NULL,
-        *J = NULL ;
-    double *X = NULL ;
-    *M = NULL ;
-    CHECK (Ap != NULL, GrB_OUT_OF_MEMORY) ;
+    GrB_Index *Ap [2] = { NULL, NULL }, *I [2] = { NULL, NULL },
+        *J [2] = { NULL, NULL }, nrows [2] ;
+    double *X [2] = { NULL, NULL } ;
+    for (int s = 0 ; s < 2 ; s++)
+    {
+        M [s] = NULL ;
+        nrows [s] = by_col ? other : size [s] ;
+        Ap [s] = calloc (nrows [s] + 2, sizeof (GrB_Index)) ;
+        CHECK (Ap [s] != NULL, GrB_OUT_OF_MEMORY) ;
+    }
     for (GrB_Index e = 0 ; e < t->n ; e++)
     {
-        GrB_Index c = t->J [e] ;
-        if (part [c] == side) Ap [(by_col ? t->I [e] : map [c]) + 2]++ ;
+        GrB_Index r = t->J [e] ;
+        if (r == NO_RANK) continue ;
+        Ap [part [r]] [(by_col ? t->I [e] : map [r]) + 2]++ ;
     }
-    // Ap [r+2] counts row r; summed, Ap [r+1] is where row r starts, and
-    // each placed tuple moves it on
-    for (GrB_Index r = 0 ; r < nrows ; r++) Ap [r + 2] += Ap [r + 1] ;
-    GrB_Index q = Ap [nrows + 1] ;
-    I = malloc ((q + 1) * sizeof (GrB_Index)) ;
-    J = malloc ((q + 1) * sizeof (GrB_Index)) ;
-    X = malloc ((q + 1) * sizeof (double)) ;
-    CHECK (I != NULL && J != NULL && X != NULL, GrB_OUT_OF_MEMORY) ;
+    // Ap [s][i+2] counts row i; summed, Ap [s][i+1] is where row i starts,
+    // and each placed tuple moves it on
+    for (int s = 0 ; s < 2 ; s++)
+    {
+        for (GrB_Index i = 0 ; i < nrows [s] ; i++)
+        {
+            Ap [s][i + 2] += Ap [s][i + 1] ;
+        }
+        GrB_Index q = Ap [s][nrows [s] + 1] ;
+        I [s] = malloc ((q + 1) * sizeof (GrB_Index)) ;
+        J [s] = malloc ((q + 1) * sizeof (GrB_Index)) ;
+        X [s] = malloc ((q + 1) * sizeof (double)) ;
+        CHECK (I [s] != NULL && J [s] != NULL && X [s] != NULL,
+            GrB_OUT_OF_MEMORY) ;
+    }
     for (GrB_Index e = 0 ; e < t->n ; e++)
     {
-        GrB_Index c = t->J [e] ;
-        if (part [c] != side) continue ;
-        GrB_Index r = by_col ? t->I [e] : map [c], at = Ap [r + 1]++ ;
-        I [at] = r ;
-        J [at] = by_col ? map [c] : t->I [e] ;
-        X [at] = t->X [e] ;
+        GrB_Index r = t->J [e] ;
+        if (r == NO_RANK) continue ;
+        int s = part [r] ;
+        GrB_Index i = by_col ? t->I [e] : map [r], at = Ap [s][i + 1]++ ;
+        I [s][at] = i ;
+        J [s][at] = by_col ? map [r] : t->I [e] ;
+        X [s][at] = t->X [e] ;
     }
-    TRY (GrB_Matrix_new (M, GrB_FP64, nrows, ncols)) ;
-    TRY (GxB_Matrix_Option_set (*M, GxB_SPARSITY_CONTROL,
-        GxB_SPARSE + GxB_HYPERSPARSE)) ;
-    TRY (GrB_Matrix_build_FP64 (*M, I, J, X, q, GrB_FIRST_FP64)) ;
-    free (Ap) ; free (I) ; free (J) ; free (X) ;
+    for (int s = 0 ; s < 2 ; s++)
+    {
+        if (size [s] == 0) continue ;
+        TRY (GrB_Matrix_new (&M [s], GrB_FP64, nrows [s],
+            by_col ? size [s] : other)) ;
+        TRY (GxB_Matrix_Option_set (M [s], GxB_SPARSITY_CONTROL,
+            GxB_SPARSE + GxB_HYPERSPARSE)) ;
+        TRY (GrB_Matrix_build_FP64 (M [s], I [s], J [s], X [s],
+            Ap [s][nrows [s] + 1], GrB_FIRST_FP64)) ;
+    }
+    for (int s = 0 ; s < 2 ; s++)
+    {
+        free (Ap [s]) ; free (I [s]) ; free (J [s]) ; free (X [s]) ;
+    }
     return (GrB_SUCCESS) ;
 }
 
-// *M (new, held sparse) = the rows of R (K-by-n) whose part [r] is side
+// M [s] (new, held sparse, where size [s] > 0) = the rows of R (K-by-n)
+// whose columns of L are in part s, in order (cols: L's columns; part,
+// by their rank)
 #undef  FREE_ALL
-#define FREE_ALL GrB_Matrix_free (M) ;
+#define FREE_ALL free (list) ; GrB_Matrix_free (&M [0]) ; GrB_Matrix_free (&M [1]) ;
 
-static GrB_Info rows_in (GrB_Matrix *M, GrB_Matrix R, const uint8_t *part,
-    uint8_t side, GrB_Index nrows, GrB_Index *list)
+static GrB_Info rows_in (GrB_Matrix M [2], GrB_Matrix R, const col_set *cols,
+    const uint8_t *part, const GrB_Index size [2])
 {
-    GrB_Index K, n, q = 0 ;
-    TRY (GrB_Matrix_nrows (&K, R)) ;
+    GrB_Index n, *list = malloc ((cols->n + 1) * sizeof (GrB_Index)) ;
+    M [0] = M [1] = NULL ;
+    CHECK (list != NULL, GrB_OUT_OF_MEMORY) ;
     TRY (GrB_Matrix_ncols (&n, R)) ;
-    for (GrB_Index r = 0 ; r < K ; r++) if (part [r] == side) list [q++] = r ;
-    CHECK (q == nrows, GrB_PANIC) ;
-    TRY (GrB_Matrix_new (M, GrB_FP64, nrows, n)) ;
-    TRY (GxB_Matrix_Option_set (*M, GxB_SPARSITY_CONTROL,
-        GxB_SPARSE + GxB_HYPERSPARSE)) ;
-    TRY (GrB_Matrix_extract (*M, NULL, NULL, R, list, nrows, GrB_ALL, n,
-        NULL)) ;
+    for (int s = 0 ; s < 2 ; s++)
+    {
+        if (size [s] == 0) continue ;
+        // the set's columns in order: rank r is the r-th bit set
+        GrB_Index q = 0, r = 0 ;
+        for (GrB_Index w = 0 ; r < cols->n ; w++)
+        {
+            for (uint64_t b = cols->bits [w] ; b != 0 ; b &= b - 1, r++)
+            {
+                if (part [r] == s) list [q++] = 64 * w + __builtin_ctzll (b) ;
+            }
+        }
+        CHECK (q == size [s], GrB_PANIC) ;
+        TRY (GrB_Matrix_new (&M [s], GrB_FP64, q, n)) ;
+        TRY (GxB_Matrix_Option_set (M [s], GxB_SPARSITY_CONTROL,
+            GxB_SPARSE + GxB_HYPERSPARSE)) ;
+        TRY (GrB_Matrix_extract (M [s], NULL, NULL, R, list, q, GrB_ALL, n,
+            NULL)) ;
+    }
+    free (list) ;
     return (GrB_SUCCESS) ;
 }
 
 // p = L (+).(x) B' from the tuples of L (m-by-K) and of B (n-by-K), both
 // by row, then column; or, where tb is NULL, p = L (+).(x) R (R K-by-n, its
-// rows taken as they are: HAMMING's counts, whose rows are many and long)
+// rows taken as they are: HAMMING's counts, whose rows are many and long).
+// The tuples' columns are replaced by their ranks among L's (NO_RANK: a
+// column of B's that L lacks, which adds nothing).
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
-    free (map) ; free (part) ; free (list) ; GXO_prod_free (p) ;
+    cols_free (&cols) ; free (map) ; free (part) ; GXO_prod_free (p) ;
 
 static GrB_Info prod_parts (gxo_prod *p, GrB_Semiring semiring,
-    const tuples *tl, GrB_Index m, GrB_Index K, const tuples *tb,
-    GrB_Matrix R, GrB_Index n)
+    tuples *tl, GrB_Index m, GrB_Index K, tuples *tb, GrB_Matrix R,
+    GrB_Index n)
 {
-    GrB_Index *map = NULL, *list = NULL ;
+    col_set cols = { 0 } ;
+    GrB_Index *map = NULL, size [2] = { 0, 0 } ;
     uint8_t *part = NULL ;
-    enum { NEITHER, LIGHT, HEAVY } ;
+    enum { LIGHT, HEAVY } ;
     memset (p, 0, sizeof (gxo_prod)) ;
     p->semiring = semiring ;
     if (m == 0 || n == 0 || tl->n == 0) return (GrB_SUCCESS) ;
-    // each column's count of entries in L, then in its place its index
-    // among the heavy columns or among the light ones (a column with no
-    // entry in L adds nothing: it is in neither).  (Few arrays of K: freed
-    // memory goes back to the system, and each page of them is a page
-    // fault in the next call.)
-    map = calloc (K + 1, sizeof (GrB_Index)) ;
-    part = malloc ((K + 1) * sizeof (uint8_t)) ;
-    if (tb == NULL) list = malloc ((K + 1) * sizeof (GrB_Index)) ;
-    CHECK (map != NULL && part != NULL && (tb != NULL || list != NULL),
-        GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index e = 0 ; e < tl->n ; e++) map [tl->J [e]]++ ;
-    GrB_Index nh = 0, nl = 0 ;
-    for (GrB_Index c = 0 ; c < K ; c++)
+    // each of L's columns' count of entries in L, then in its place its
+    // index among the heavy columns or among the light ones
+    TRY (cols_new (&cols, tl->J, tl->n, K)) ;
+    map = calloc (cols.n + 1, sizeof (GrB_Index)) ;
+    part = malloc ((cols.n + 1) * sizeof (uint8_t)) ;
+    CHECK (map != NULL && part != NULL, GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index e = 0 ; e < tl->n ; e++)
     {
-        GrB_Index count = map [c] ;
-        bool h = count * GXO_HEAVY_DIV >= m && count >= GXO_HEAVY_MIN ;
-        part [c] = h ? HEAVY : (count > 0) ? LIGHT : NEITHER ;
-        map [c] = h ? nh++ : (count > 0) ? nl++ : 0 ;
+        tl->J [e] = col_rank (&cols, tl->J [e]) ;
+        map [tl->J [e]]++ ;
     }
-    if (nh > 0)
+    for (GrB_Index r = 0 ; r < cols.n ; r++)
     {
-        TRY (part_of (&p->Lh, tl, true, part, HEAVY, map, m, nh)) ;
-        TRY (tb ? part_of (&p->Rh, tb, false, part, HEAVY, map, nh, n)
-                : rows_in (&p->Rh, R, part, HEAVY, nh, list)) ;
+        GrB_Index count = map [r] ;
+        part [r] = (count * GXO_HEAVY_DIV >= m && count >= GXO_HEAVY_MIN) ?
+            HEAVY : LIGHT ;
+        map [r] = size [part [r]]++ ;
     }
-    if (nl > 0)
+    GrB_Matrix left [2], right [2] ;
+    TRY (parts_of (left, tl, true, part, map, size, m)) ;
+    p->L = left [LIGHT] ; p->Lh = left [HEAVY] ;
+    if (tb != NULL)
     {
-        TRY (part_of (&p->L, tl, true, part, LIGHT, map, m, nl)) ;
-        TRY (tb ? part_of (&p->R, tb, false, part, LIGHT, map, nl, n)
-                : rows_in (&p->R, R, part, LIGHT, nl, list)) ;
+        for (GrB_Index e = 0 ; e < tb->n ; e++)
+        {
+            GrB_Index c = tb->J [e] ;
+            tb->J [e] = col_in (&cols, c) ? col_rank (&cols, c) : NO_RANK ;
+        }
+        TRY (parts_of (right, tb, false, part, map, size, n)) ;
     }
-    free (map) ; free (part) ; free (list) ;
+    else
+    {
+        TRY (rows_in (right, R, &cols, part, size)) ;
+    }
+    p->R = right [LIGHT] ; p->Rh = right [HEAVY] ;
+    cols_free (&cols) ; free (map) ; free (part) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -389,16 +502,6 @@ static bool distinct_values (double *U, GrB_Index *nu, const double *X,
     return (true) ;
 }
 
-// the bits set in x (libgcc's __builtin_popcountll is a call where the
-// target has no popcnt instruction, as x86-64's baseline)
-static inline GrB_Index bits_in (uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ull) ;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull) ;
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full ;
-    return ((x * 0x0101010101010101ull) >> 56) ;
-}
-
 // grid [u nv + v] (new) = f (U [u], V [v]), less f (U [u], 0) and then
 // f (0, V [v]) where common: GraphBLAS's calls on full nu-by-nv matrices
 #undef  FREE_ALL
@@ -452,12 +555,14 @@ static GrB_Info class_grid (double **grid, GrB_BinaryOp f, const double *U,
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;             \
-    free (grid) ; free (has) ; free (first) ; GXO_prod_free (p) ;
+    free (grid) ; free (has) ; free (first) ; cols_free (&cb) ;             \
+    GXO_prod_free (p) ;
 
 static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
     GrB_Matrix A, GrB_Matrix B, bool common)
 {
     tuples ta = { 0 }, tb = { 0 }, tl = { 0 } ;
+    col_set cb = { 0 } ;
     double U [GXO_CLASSES_MAX], V [GXO_CLASSES_MAX], *grid = NULL ;
     uint64_t *has = NULL ;
     GrB_Index *first = NULL, nu = 0, nv = 0, m, n, k ;
@@ -480,35 +585,39 @@ static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
         FREE_ALL ;
         return (GrB_SUCCESS) ;
     }
-    // has [c]: the values that column c of B holds, a bit each; B's pairs
-    // (c, v) numbered by column, then value: (c, v) is first [c] + the
-    // count of c's values below v
-    has = calloc (k + 1, sizeof (uint64_t)) ;
-    first = malloc ((k + 1) * sizeof (GrB_Index)) ;
+    // has [r]: the values that B's column of rank r holds, a bit each;
+    // B's pairs (c, v) numbered by column, then value: (c, v) is first [r]
+    // + the count of c's values below v
+    TRY (cols_new (&cb, tb.J, tb.n, k)) ;
+    has = calloc (cb.n + 1, sizeof (uint64_t)) ;
+    first = malloc ((cb.n + 1) * sizeof (GrB_Index)) ;
     CHECK (has != NULL && first != NULL, GrB_OUT_OF_MEMORY) ;
     for (GrB_Index e = 0 ; e < tb.n ; e++)
     {
         GrB_Index v = class_of (V, nv, tb.X [e]) ;
+        tb.J [e] = col_rank (&cb, tb.J [e]) ;
         tb.X [e] = (double) v ;
         has [tb.J [e]] |= (uint64_t) 1 << v ;
     }
     first [0] = 0 ;
-    for (GrB_Index c = 0 ; c < k ; c++)
+    for (GrB_Index r = 0 ; r < cb.n ; r++)
     {
-        first [c + 1] = first [c] + (has [c] ? bits_in (has [c]) : 0) ;
+        first [r + 1] = first [r] + bits_in (has [r]) ;
     }
     // R's tuples in place of B's (by row, then column: a row's pairs
     // ascend with their columns)
     for (GrB_Index e = 0 ; e < tb.n ; e++)
     {
-        GrB_Index c = tb.J [e], v = (GrB_Index) tb.X [e] ;
-        tb.J [e] = first [c] + bits_in (has [c] & (((uint64_t) 1 << v) - 1)) ;
+        GrB_Index r = tb.J [e], v = (GrB_Index) tb.X [e] ;
+        tb.J [e] = first [r] + bits_in (has [r] & (((uint64_t) 1 << v) - 1)) ;
         tb.X [e] = 1 ;
     }
-    // L's tuples: row i's, by column and then value, as its pairs ascend
+    // A's columns by their rank among B's (NO_RANK: B lacks it)
     for (GrB_Index e = 0 ; e < ta.n ; e++)
     {
-        tl.n += bits_in (has [ta.J [e]]) ;
+        GrB_Index c = ta.J [e] ;
+        ta.J [e] = col_in (&cb, c) ? col_rank (&cb, c) : NO_RANK ;
+        if (ta.J [e] != NO_RANK) tl.n += bits_in (has [ta.J [e]]) ;
     }
     if (tl.n > GXO_CLASSES_GROWTH * (ta.n + tb.n))
     {
@@ -523,22 +632,25 @@ static GrB_Info classes (bool *done, gxo_prod *p, GrB_BinaryOp f,
     tl.J = malloc ((tl.n + 1) * sizeof (GrB_Index)) ;
     tl.X = malloc ((tl.n + 1) * sizeof (double)) ;
     CHECK (tl.I != NULL && tl.J != NULL && tl.X != NULL, GrB_OUT_OF_MEMORY) ;
+    // L's tuples: row i's, by column and then value, as its pairs ascend
     GrB_Index t = 0 ;
     for (GrB_Index e = 0 ; e < ta.n ; e++)
     {
-        GrB_Index c = ta.J [e], q = first [c] ;
+        GrB_Index r = ta.J [e] ;
+        if (r == NO_RANK) continue ;
+        GrB_Index q = first [r] ;
         const double *gu = grid + class_of (U, nu, ta.X [e]) * nv ;
-        for (uint64_t bits = has [c] ; bits != 0 ; bits &= bits - 1, t++)
+        for (uint64_t bits = has [r] ; bits != 0 ; bits &= bits - 1, t++)
         {
             tl.I [t] = ta.I [e] ;
             tl.J [t] = q++ ;
             tl.X [t] = gu [__builtin_ctzll (bits)] ;
         }
     }
-    TRY (prod_parts (p, GxB_PLUS_FIRST_FP64, &tl, m, first [k], &tb, NULL,
+    TRY (prod_parts (p, GxB_PLUS_FIRST_FP64, &tl, m, first [cb.n], &tb, NULL,
         n)) ;
     tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;
-    free (grid) ; free (has) ; free (first) ;
+    free (grid) ; free (has) ; free (first) ; cols_free (&cb) ;
     return (GrB_SUCCESS) ;
 }
 
@@ -692,12 +804,14 @@ static double quantum (double x)
 #undef  FREE_ALL
 #define FREE_ALL                                                            \
     tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;             \
-    tuples_free (&tr) ; free (top) ; free (start) ; GXO_prod_free (p) ;
+    tuples_free (&tr) ; free (top) ; free (start) ; cols_free (&ca) ;       \
+    GXO_prod_free (p) ;
 
 static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     double scale)
 {
     tuples ta = { 0 }, tb = { 0 }, tl = { 0 }, tr = { 0 } ;
+    col_set ca = { 0 } ;
     GrB_Index *top = NULL, *start = NULL, m, n, k, nu = 0 ;
     double U [GXO_LEVELS_MAX] ;
     *done = false ;
@@ -717,12 +831,24 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
     }
     TRY (tuples_of (&ta, Sa)) ;
     TRY (tuples_of (&tb, Sb)) ;
-    top = calloc (k + 1, sizeof (GrB_Index)) ;
-    start = calloc (k + 1, sizeof (GrB_Index)) ;
+    // columns by their rank among A's (NO_RANK: A lacks it, B's column
+    // adds nothing); start [r]: A's entries in column r
+    TRY (cols_new (&ca, ta.J, ta.n, k)) ;
+    top = calloc (ca.n + 1, sizeof (GrB_Index)) ;
+    start = calloc (ca.n + 1, sizeof (GrB_Index)) ;
     CHECK (top != NULL && start != NULL, GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index e = 0 ; e < ta.n ; e++) start [ta.J [e]]++ ;
+    for (GrB_Index e = 0 ; e < ta.n ; e++)
+    {
+        ta.J [e] = col_rank (&ca, ta.J [e]) ;
+        start [ta.J [e]]++ ;
+    }
     double flops = 0 ;
-    for (GrB_Index e = 0 ; e < tb.n ; e++) flops += start [tb.J [e]] ;
+    for (GrB_Index e = 0 ; e < tb.n ; e++)
+    {
+        GrB_Index c = tb.J [e] ;
+        tb.J [e] = col_in (&ca, c) ? col_rank (&ca, c) : NO_RANK ;
+        if (tb.J [e] != NO_RANK) flops += start [tb.J [e]] ;
+    }
     if (flops < GXO_LEVELS_FLOPS ||
         !distinct_values (U, &nu, ta.X, ta.n, GXO_LEVELS_MAX, true) ||
         !distinct_values (U, &nu, tb.X, tb.n, GXO_LEVELS_MAX, true))
@@ -743,22 +869,22 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
         FREE_ALL ;
         return (GrB_SUCCESS) ;
     }
-    // top [c] = the level of A's largest value in column c; (c,t) is
-    // column start [c] + t - 1 of L
+    // top [r] = the level of A's largest value in column r; (r,t) is
+    // column start [r] + t - 1 of L
     // (from here on, X holds each entry's level)
-    memset (start, 0, (k + 1) * sizeof (GrB_Index)) ;
+    memset (start, 0, (ca.n + 1) * sizeof (GrB_Index)) ;
     GrB_Index nl = 0, nr = 0 ;
     for (GrB_Index e = 0 ; e < ta.n ; e++)
     {
-        GrB_Index t = class_of (U, nu, ta.X [e]) + 1, c = ta.J [e] ;
+        GrB_Index t = class_of (U, nu, ta.X [e]) + 1, r = ta.J [e] ;
         ta.X [e] = (double) t ;
         nl += t ;
-        top [c] = (t > top [c]) ? t : top [c] ;
+        top [r] = (t > top [r]) ? t : top [r] ;
     }
     for (GrB_Index e = 0 ; e < tb.n ; e++)
     {
-        GrB_Index t = class_of (U, nu, tb.X [e]) + 1, c = tb.J [e] ;
-        t = (t < top [c]) ? t : top [c] ;
+        GrB_Index t = class_of (U, nu, tb.X [e]) + 1, r = tb.J [e] ;
+        t = (r == NO_RANK) ? 0 : (t < top [r]) ? t : top [r] ;
         tb.X [e] = (double) t ;
         nr += t ;
     }
@@ -767,10 +893,10 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
         FREE_ALL ;
         return (GrB_SUCCESS) ;
     }
-    for (GrB_Index c = 0 ; c < k ; c++) start [c + 1] = start [c] + top [c] ;
+    for (GrB_Index r = 0 ; r < ca.n ; r++) start [r + 1] = start [r] + top [r] ;
     // L's tuples and R's (n-by-K, as prod_parts takes it), in the order of
     // ta's and tb's, by row and then column: the order of (i, (c,t))
-    GrB_Index K = start [k] ;
+    GrB_Index K = start [ca.n] ;
     tl.I = malloc ((nl + 1) * sizeof (GrB_Index)) ;
     tl.J = malloc ((nl + 1) * sizeof (GrB_Index)) ;
     tl.X = malloc ((nl + 1) * sizeof (double)) ;
@@ -781,28 +907,28 @@ static GrB_Info levels (bool *done, gxo_prod *p, GrB_Matrix Sa, GrB_Matrix Sb,
         tr.J != NULL && tr.X != NULL, GrB_OUT_OF_MEMORY) ;
     for (GrB_Index e = 0 ; e < ta.n ; e++)
     {
-        GrB_Index top_e = (GrB_Index) ta.X [e], c = ta.J [e] ;
+        GrB_Index top_e = (GrB_Index) ta.X [e], r = ta.J [e] ;
         for (GrB_Index t = 1 ; t <= top_e ; t++, tl.n++)
         {
             tl.I [tl.n] = ta.I [e] ;
-            tl.J [tl.n] = start [c] + t - 1 ;
+            tl.J [tl.n] = start [r] + t - 1 ;
             tl.X [tl.n] = scale * (U [t-1] - ((t > 1) ? U [t-2] : 0)) ;
         }
     }
     for (GrB_Index e = 0 ; e < tb.n ; e++)
     {
-        GrB_Index t_e = (GrB_Index) tb.X [e], c = tb.J [e] ;
+        GrB_Index t_e = (GrB_Index) tb.X [e], r = tb.J [e] ;
         for (GrB_Index t = 1 ; t <= t_e ; t++, tr.n++)
         {
             tr.I [tr.n] = tb.I [e] ;
-            tr.J [tr.n] = start [c] + t - 1 ;
+            tr.J [tr.n] = start [r] + t - 1 ;
             tr.X [tr.n] = 1 ;
         }
     }
     TRY (prod_parts (p, GxB_PLUS_FIRST_FP64, &tl, m, K, &tr, NULL, n)) ;
     *done = true ;
     tuples_free (&ta) ; tuples_free (&tb) ; tuples_free (&tl) ;
-    tuples_free (&tr) ; free (top) ; free (start) ;
+    tuples_free (&tr) ; free (top) ; free (start) ; cols_free (&ca) ;
     return (GrB_SUCCESS) ;
 }
 
