@@ -138,6 +138,9 @@ typedef enum
     GXO_FLAG_NORM,          // a plain sum of squares x that may have
                             // overflowed or lost digits to underflow: not
                             // in [2^-900, DBL_MAX] (0 too)
+    GXO_FLAG_OVERFLOW,      // a plain sum x that overflowed, where every
+                            // term is 0 or at least 2^-900 (nothing lost
+                            // to underflow: oracle_metric.c, no_tiny)
     GXO_FLAG_RATIO,         // a numerator x or denominator y that
                             // overflowed (BRAYCURTIS)
     GXO_FLAG_NAN            // a value x not known yet: NaN (CORRELATION)

@@ -125,6 +125,8 @@ typedef struct
     moments *ma, *mb ;      // rows were standardised, their moments, and
     double *aa, *ab ;       // the moments' alpha, by row (rows_prepared)
     bool same ;             // the caller's A and B are one matrix
+    bool no_tiny ;          // EUCLIDEAN, MINKOWSKI: every term is 0 or at
+                            // least 2^-900 (no_tiny)
 }
 work ;
 
@@ -528,6 +530,46 @@ static GrB_Info prepare (work *w, bool scale)
         default :       // CHEBYSHEV: by its union (chebyshev)
             return (GrB_SUCCESS) ;
     }
+}
+
+// w->no_tiny: whether every term |x - y|^p of a p-norm (x, y values of A
+// and B or a missing entry's 0) is 0 or at least 2^-900, so that a sum of
+// them lost no digits to underflow and a sum of 0 is exact: the pairs of
+// such a sum need not be done again (finished), which in a square are at
+// least its diagonal.  Two distinct doubles of magnitude lo or more differ
+// by lo 2^-53 or more (the spacing of doubles at lo), so the least nonzero
+// term is (lo 2^-53)^p, lo the least magnitude of A's and B's values (an
+// explicit 0 makes lo 0: the test fails, and the pairs are done again).
+#undef  FREE_ALL
+#define FREE_ALL GrB_Matrix_free (&T) ;
+
+static GrB_Info least_magnitude (double *lo, GrB_Matrix M)
+{
+    GrB_Matrix T = NULL ;
+    GrB_Index nrows, ncols ;
+    TRY (GrB_Matrix_nrows (&nrows, M)) ;
+    TRY (GrB_Matrix_ncols (&ncols, M)) ;
+    TRY (GrB_Matrix_new (&T, GrB_FP64, nrows, ncols)) ;
+    TRY (GrB_Matrix_apply (T, NULL, NULL, GrB_ABS_FP64, M, NULL)) ;
+    TRY (GrB_Matrix_reduce_FP64 (lo, NULL, GrB_MIN_MONOID_FP64, T, NULL)) ;
+    FREE_ALL ;
+    return (GrB_SUCCESS) ;
+}
+
+#undef  FREE_ALL
+#define FREE_ALL ;
+
+static GrB_Info no_tiny (work *w)
+{
+    double la, lb = INFINITY ;
+    double p = (w->id == GXO_MINKOWSKI) ? w->p : 2 ;
+    w->no_tiny = false ;
+    if (w->id != GXO_EUCLIDEAN && w->id != GXO_MINKOWSKI) return (GrB_SUCCESS) ;
+    TRY (least_magnitude (&la, w->A)) ;
+    if (!w->same) TRY (least_magnitude (&lb, w->B)) ;
+    double lo = fmin (la, lb) ;
+    w->no_tiny = (lo > 0 && p * (log2 (lo) - 53) >= -900) ;
+    return (GrB_SUCCESS) ;
 }
 
 //------------------------------------------------------------------------------
@@ -942,7 +984,11 @@ static GrB_Info finished (block *b, const work *w)
         TRY (GXO_full_values (&F2, &mb, &n, b->C2)) ;
     }
     double *x = F.x, *y = two ? F2.x : NULL ;
-    if (norm) TRY (pair_list (&P, GXO_FLAG_NORM, x, NULL, 0, mb, n)) ;
+    if (norm)
+    {
+        TRY (pair_list (&P, w->no_tiny ? GXO_FLAG_OVERFLOW : GXO_FLAG_NORM, x,
+            NULL, 0, mb, n)) ;
+    }
     if (bc) TRY (pair_list (&P, GXO_FLAG_RATIO, x, y, 0, mb, n)) ;
     if (corr)
     {
@@ -1082,6 +1128,7 @@ GrB_Info GXO_metric_rows (const char *metric, double p, GrB_Type type,
     CHECK (w.za != NULL && w.zb != NULL, GrB_OUT_OF_MEMORY) ;
     scale = scale && (w.id == GXO_DOT || w.id == GXO_KL_DIVERGENCE) ;
     TRY (prepare (&w, scale)) ;
+    TRY (no_tiny (&w)) ;
     for (int t = 0 ; t < w.nsum ; t++) w.sum [t].same = w.same ;
     // (a scale not prepared adds nothing to the tolerance: dot_scale)
     scale = scale && (w.prod [1].semiring != NULL) ;

@@ -264,6 +264,11 @@ static inline double norm_out (double x)
     return ((x >= 0x1p-900 && x <= DBL_MAX) ? 0.0 : 1.0) ;
 }
 
+static inline double over_out (double x)
+{
+    return ((x <= DBL_MAX) ? 0.0 : 1.0) ;
+}
+
 static inline double ratio_out (double x, double y)
 {
     return ((x <= DBL_MAX && y <= DBL_MAX) ? 0.0 : 1.0) ;
@@ -284,6 +289,8 @@ static inline double unknown (double x)
             LOOP (distrusted (x [j], a + b [j], c)) ; break ;               \
         case GXO_FLAG_NORM :                                                \
             LOOP (norm_out (x [j])) ; break ;                               \
+        case GXO_FLAG_OVERFLOW :                                            \
+            LOOP (over_out (x [j])) ; break ;                               \
         case GXO_FLAG_NAN :                                                 \
             LOOP (unknown (x [j])) ; break ;                                \
         default :                                                           \
