@@ -264,6 +264,41 @@ static void negative_entry_for_hellinger_jensen_shannon_kl_is_invalid_value (voi
     GXT_OK (GxB_Distance_set_exact_union (false)) ;
 }
 
+// the same check on operands long enough that its pass is shared by the
+// threads (gxd_rows.c): one bad entry, anywhere, is found and named
+static void a_bad_entry_in_a_long_operand_is_found (void **state)
+{
+    GXT_START ( ) ;
+    const GrB_Index rows = 3, cols = 50000 ;
+    const GrB_Index at [3] = { 0, 25000, cols - 1 } ;
+    for (int t = 0 ; t < 2 ; t++)
+    for (int w = 0 ; w < 3 ; w++)
+    for (int neg = 0 ; neg < 2 ; neg++)
+    {
+        GrB_Type type = t ? GrB_FP64 : GrB_FP32 ;
+        GrB_Matrix L, C ;
+        GXT_OK (GrB_Matrix_new (&L, type, rows, cols)) ;
+        GXT_OK (GrB_Matrix_assign_FP64 (L, NULL, NULL, 0.5, GrB_ALL, rows,
+            GrB_ALL, cols, NULL)) ;
+        GXT_OK (GrB_Matrix_setElement_FP64 (L, neg ? -1.0 : NAN, rows - 1,
+            at [w])) ;
+        GXT_OK (GrB_Matrix_wait (L, GrB_MATERIALIZE)) ;
+        GXT_OK (GrB_Matrix_new (&C, type, rows, rows)) ;
+        gxt_poison (C) ;
+        GrB_Semiring s = neg ? (t ? GxB_DIST_JENSEN_SHANNON_FP64 : GxB_DIST_JENSEN_SHANNON_FP32)
+                             : (t ? GxB_DIST_MANHATTAN_FP64 : GxB_DIST_MANHATTAN_FP32) ;
+        char what [96], entry [48] ;
+        snprintf (what, sizeof (what), "%s, %s at column %d of %d",
+            gxt_type_name (type), neg ? "-1 under JENSEN_SHANNON" : "NaN",
+            (int) at [w], (int) cols) ;
+        expect_call (GrB_INVALID_VALUE, C, NULL, NULL, s, L, L, NULL, true, what) ;
+        snprintf (entry, sizeof (entry), "(%d,%d)", (int) rows - 1, (int) at [w]) ;
+        if (strstr (gxt_message ( ), entry) == NULL)
+            GXT_FAIL ("%s: message \"%s\" does not name %s", what, gxt_message ( ), entry) ;
+        GrB_Matrix_free (&L) ; GrB_Matrix_free (&C) ;
+    }
+}
+
 // docs/metrics.md: a predefined metric takes finite values only; NaN, +inf
 // and -inf (also an FP64 value past FLT_MAX, cast into an FP32 metric's
 // type) are refused, by name, with A, B and C as they were
@@ -497,6 +532,7 @@ int main (void)
         cmocka_unit_test (semiring_or_accum_over_a_user_defined_type_is_a_domain_mismatch),
         cmocka_unit_test (negative_entry_for_hellinger_jensen_shannon_kl_is_invalid_value),
         cmocka_unit_test (nan_or_infinite_entry_for_a_metric_is_invalid_value),
+        cmocka_unit_test (a_bad_entry_in_a_long_operand_is_found),
         cmocka_unit_test (c_aliased_with_a_b_or_mask_is_invalid_value),
         cmocka_unit_test (minkowski_p_must_be_positive_and_not_nan),
         cmocka_unit_test (minkowski_of_a_non_floating_type_is_a_domain_mismatch),
