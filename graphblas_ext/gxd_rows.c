@@ -95,20 +95,14 @@ GrB_Info GXD_rows_pack (gxd_rows *R)
     ((((u) & (exp)) == (exp)) | ((nonneg) & ((u) > (sign))))
 
 // whether any of R's values is outside the domain: a branch-free pass over
-// their bits (it vectorizes, and the threads share it where it is long: a
-// query against a large B pays it on every call), the entry itself found
-// only where one is
-#define GXD_CHECK_CHUNK 65536
-
+// their bits (it vectorizes), the entry itself found only where one is
 static bool any_outside (const gxd_rows *R, bool fp64, bool nonneg)
 {
     const int64_t nnz = R->csr.p [R->csr.nrows] ;
-    int bad = 0 ;
+    bool bad = false ;
     if (fp64)
     {
         const double *x = (const double *) R->x ;
-        #pragma omp parallel for schedule(static) reduction(|:bad) \
-            if (nnz > GXD_CHECK_CHUNK)
         for (int64_t q = 0 ; q < nnz ; q++)
         {
             uint64_t u ;
@@ -119,8 +113,6 @@ static bool any_outside (const gxd_rows *R, bool fp64, bool nonneg)
     else
     {
         const float *x = (const float *) R->x ;
-        #pragma omp parallel for schedule(static) reduction(|:bad) \
-            if (nnz > GXD_CHECK_CHUNK)
         for (int64_t q = 0 ; q < nnz ; q++)
         {
             uint32_t u ;
@@ -128,7 +120,7 @@ static bool any_outside (const gxd_rows *R, bool fp64, bool nonneg)
             bad |= GXD_OUTSIDE (u, 0x7F800000u, 0x80000000u, nonneg) ;
         }
     }
-    return (bad != 0) ;
+    return bad ;
 }
 
 static GrB_Info check_side (const gxd_rows *R, const gxd_call *call,

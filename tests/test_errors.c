@@ -264,8 +264,8 @@ static void negative_entry_for_hellinger_jensen_shannon_kl_is_invalid_value (voi
     GXT_OK (GxB_Distance_set_exact_union (false)) ;
 }
 
-// the same check on operands long enough that its pass is shared by the
-// threads (gxd_rows.c): one bad entry, anywhere, is found and named
+// the same check on a long operand: one bad entry, at its start, middle or
+// end, is found and named
 static void a_bad_entry_in_a_long_operand_is_found (void **state)
 {
     GXT_START ( ) ;
